@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# Production image: Node 22 LTS, built in stages, dev dependencies pruned,
+# running as the unprivileged `node` user.
+FROM node:22-bookworm-slim AS base
+WORKDIR /app
+ENV NODE_ENV=production
+
+FROM base AS deps
+COPY package.json package-lock.json ./
+RUN npm ci --include=dev --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+FROM deps AS prod-deps
+RUN npm prune --omit=dev --no-audit --no-fund
+
+FROM base AS runtime
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/public ./public
+COPY --chown=node:node package.json ./
+USER node
+EXPOSE 3000
+CMD ["node", "build/index.js", "serve"]

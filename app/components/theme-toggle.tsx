@@ -1,0 +1,24 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "~/i18n/use-translation";
+import { MoonIcon, SunIcon } from "./icons";
+
+/** One button that posts the other theme; the server sets the cookie and sends the visitor back. */
+export function ThemeToggle({ theme, currentPath }: { theme: "light" | "dark"; currentPath: string }) {
+  const { t } = useTranslation();
+  const next = theme === "dark" ? "light" : "dark";
+  return (
+    <Form method="post" action="/set-theme">
+      <input type="hidden" name="redirectTo" value={currentPath} />
+      <button
+        type="submit"
+        name="theme"
+        value={next}
+        className="btn-ghost"
+        aria-label={next === "dark" ? t("theme.toDark") : t("theme.toLight")}
+        title={next === "dark" ? t("theme.toDark") : t("theme.toLight")}
+      >
+        {next === "dark" ? <MoonIcon /> : <SunIcon />}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,58 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/nonce";
+import { log } from "~/utils/logger.server";
+
+const ABORT_DELAY = 5_000;
+
+/**
+ * Every page is rendered whole before it is sent (onAllReady): the HTML is
+ * complete without JavaScript, and nothing streams in later.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce ?? "";
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) log().error({ err: error }, "render error");
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY + 1_000);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  log().error({ err: error, url: request.url }, "unhandled error");
+}

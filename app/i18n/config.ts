@@ -1,0 +1,35 @@
+/**
+ * The eleven interface languages (spec, section 9). Codes are BCP 47; the
+ * spec's 'zh-cn' is accepted in any case and served as zh-CN.
+ * Shared by server and browser: keep it free of server imports.
+ */
+export const LANGUAGES = [
+  { code: "pt-BR", name: "Portuguese (Brazil)", nativeName: "Português (Brasil)", flag: "🇧🇷" },
+  { code: "pt-PT", name: "Portuguese (Portugal)", nativeName: "Português (Portugal)", flag: "🇵🇹" },
+  { code: "en", name: "English", nativeName: "English", flag: "🇬🇧" },
+  { code: "es", name: "Spanish", nativeName: "Español", flag: "🇪🇸" },
+  { code: "ru", name: "Russian", nativeName: "Русский", flag: "🇷🇺" },
+  { code: "de", name: "German", nativeName: "Deutsch", flag: "🇩🇪" },
+  { code: "zh-CN", name: "Chinese (Simplified)", nativeName: "简体中文", flag: "🇨🇳" },
+  { code: "hi", name: "Hindi", nativeName: "हिन्दी", flag: "🇮🇳" },
+  { code: "ar", name: "Arabic", nativeName: "العربية", flag: "🇸🇦", rtl: true },
+  { code: "fr", name: "French", nativeName: "Français", flag: "🇫🇷" },
+  { code: "it", name: "Italian", nativeName: "Italiano", flag: "🇮🇹" },
+] as const satisfies ReadonlyArray<{ code: string; name: string; nativeName: string; flag: string; rtl?: boolean }>;
+
+export type Locale = (typeof LANGUAGES)[number]["code"];
+
+export const DEFAULT_LOCALE: Locale = "pt-BR";
+export const SUPPORTED_LOCALES: Locale[] = LANGUAGES.map((language) => language.code);
+export const DEFAULT_NAMESPACE = "common";
+
+export function isRtl(locale: string): boolean {
+  return LANGUAGES.some((language) => language.code === locale && "rtl" in language && language.rtl);
+}
+
+/** The supported locale a code names exactly (any case), or undefined. */
+export function toSupportedLocale(code: string | null | undefined): Locale | undefined {
+  if (!code) return undefined;
+  const wanted = code.trim().toLowerCase();
+  return SUPPORTED_LOCALES.find((locale) => locale.toLowerCase() === wanted);
+}

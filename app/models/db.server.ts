@@ -1,0 +1,58 @@
+import { mkdirSync } from "node:fs";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "#db/types";
+import { env } from "~/utils/env.server";
+
+/**
+ * The one database client of the process. With DATABASE_URL it talks to that
+ * PostgreSQL server; without, it starts an embedded PGlite persisted under
+ * PGLITE_DATA_DIR and plugs it into the same `pg` driver, so every query and
+ * migration is the same SQL on both (docs/decisions/002-embedded-pglite.md).
+ */
+
+// date and time stay strings: a 'date' is a calendar day, not an instant.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.TIME, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+type Closer = () => Promise<void>;
+let closeEmbedded: Closer | undefined;
+
+async function createEmbeddedPool(dataDir: string) {
+  // Loaded lazily: a server on PostgreSQL never pays for the WASM build.
+  const [{ PGlite }, { createPgConfig }, { citext }, { btree_gist }, { unaccent }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/node-postgres"),
+    import("@electric-sql/pglite/contrib/citext"),
+    import("@electric-sql/pglite/contrib/btree_gist"),
+    import("@electric-sql/pglite/contrib/unaccent"),
+  ]);
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, { extensions: { citext, btree_gist, unaccent } });
+  // PGlite is a single session: one connection, shared in turn.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  closeEmbedded = () => pglite.close();
+  return pool;
+}
+
+let pool: Promise<pg.Pool> | undefined;
+
+/** The driver's pool, created on first use. For the few callers that need raw `pg` (the job queue). */
+export function getPool(): Promise<pg.Pool> {
+  const config = env();
+  pool ??= config.DATABASE_URL
+    ? Promise.resolve(new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }))
+    : createEmbeddedPool(config.PGLITE_DATA_DIR);
+  return pool;
+}
+
+export const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: getPool }) });
+
+export async function closeDb() {
+  await db.destroy();
+  pool = undefined;
+  await closeEmbedded?.();
+  closeEmbedded = undefined;
+}

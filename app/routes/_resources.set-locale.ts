@@ -1,0 +1,23 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { toSupportedLocale } from "~/i18n/config";
+import { localeCookie } from "~/i18n/i18n.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+const schema = z.object({
+  lng: z.string().transform(toSupportedLocale).pipe(z.string()),
+  redirectTo: z.string().optional(),
+});
+
+/** The language selector's POST: remember the choice, go back where the visitor was. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = schema.safeParse(form);
+  if (!parsed.success) return new Response("Idioma não suportado", { status: 400 });
+  return redirect(safeRedirect(parsed.data.redirectTo), {
+    status: 303,
+    headers: { "Set-Cookie": await localeCookie.serialize(parsed.data.lng) },
+  });
+}
+
+export const loader = () => redirect("/");

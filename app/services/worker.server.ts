@@ -1,0 +1,43 @@
+import { deleteExpiredSessions } from "~/models/session.server";
+import { log, logger, withRequestLogger } from "~/utils/logger.server";
+import { queue, QUEUES, type JobName, type JobPayloads } from "./queue.server";
+
+type Handlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<unknown> };
+
+/** What each job does. A handler must be safe to run twice: pg-boss retries. */
+export const JOB_HANDLERS: Handlers = {
+  "sessions.purge-expired": () => deleteExpiredSessions(),
+};
+
+/** Recurring jobs (cron, in Brasília time). */
+const SCHEDULES: Partial<Record<JobName, string>> = {
+  "sessions.purge-expired": "17 * * * *",
+};
+
+export async function runJob<N extends JobName>(name: N, data: JobPayloads[N], jobId = "inline") {
+  return withRequestLogger(logger.child({ job: name, jobId }), async () => {
+    const started = Date.now();
+    try {
+      const result = await JOB_HANDLERS[name](data);
+      log().info({ ms: Date.now() - started }, "job done");
+      return result;
+    } catch (error) {
+      log().error({ err: error, ms: Date.now() - started }, "job failed");
+      throw error;
+    }
+  });
+}
+
+/** Starts working every queue in this process: the web process by default, or `worker` alone. */
+export async function startWorker() {
+  const boss = await queue({ maintenance: true });
+  for (const name of Object.keys(QUEUES) as JobName[]) {
+    await boss.work(name, { batchSize: 5, pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) await runJob(name, job.data as never, job.id);
+    });
+  }
+  for (const [name, cron] of Object.entries(SCHEDULES)) {
+    await boss.schedule(name, cron, {}, { tz: "America/Sao_Paulo" });
+  }
+  logger.info({ queues: Object.keys(QUEUES) }, "worker started");
+}

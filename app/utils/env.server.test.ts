@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { ENVIRONMENT_CONSTANTS, environmentFromHost, InvalidConfigurationError, isPlaceholder, parseEnv } from "./env.server";
+
+const PRODUCTION = {
+  APP_ENV: "production",
+  APP_URL: "https://acolhe.com.br",
+  DATABASE_URL: "postgres://acolhe:s3cret@db.internal:5432/acolhe",
+  SESSION_SECRET: "9f2c4e1ab7d84c3e9a5f0b6d2c8e7f1a",
+  MERCADOPAGO_ACCESS_TOKEN: "APP_USR-1234567890-abcdef",
+  MERCADOPAGO_PUBLIC_KEY: "APP_USR-pub-0987654321",
+  MERCADOPAGO_WEBHOOK_SECRET: "c1b2a3d4e5f6",
+  DAILY_API_KEY: "daily-key-1234",
+  SMTP_URL: "smtps://user:pass@smtp.acolhe.com.br:465",
+  NOTES_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+};
+
+describe("environmentFromHost (the spec's rule)", () => {
+  it.each([
+    ["acolhe.com.br", "production"],
+    ["www.acolhe.com.br", "production"],
+    ["staging.acolhe.com.br", "staging"],
+    ["acolhe-preview-42.fly.dev", "staging"],
+    ["localhost", "development"],
+    ["acolhe.fly.dev", "development"],
+  ])("%s is %s", (host, expected) => {
+    expect(environmentFromHost(host)).toBe(expected);
+  });
+});
+
+describe("parseEnv", () => {
+  it("starts with no configuration at all, on local providers and the embedded database", () => {
+    const config = parseEnv({});
+    expect(config.appEnv).toBe("development");
+    expect(config.usesEmbeddedDatabase).toBe(true);
+    expect(config.paymentProvider).toBe("local");
+    expect(config.videoProvider).toBe("local");
+    expect(config.constants).toEqual(ENVIRONMENT_CONSTANTS.development);
+    expect(config.ADMIN_EMAILS).toEqual(["admin@acolhe.dev"]);
+  });
+
+  it("takes the environment from APP_URL's host when APP_ENV is absent", () => {
+    expect(parseEnv({ APP_URL: "https://staging.acolhe.com.br" }).appEnv).toBe("staging");
+    expect(parseEnv({ APP_URL: "https://staging.acolhe.com.br" }).constants.maxLoginAttempts).toBe(10);
+  });
+
+  it("gives each environment the spec's constants", () => {
+    expect(ENVIRONMENT_CONSTANTS.production).toEqual({ sessionTimeoutMs: 1_800_000, maxLoginAttempts: 5, apiTimeoutMs: 10_000, apiRetries: 3 });
+    expect(ENVIRONMENT_CONSTANTS.staging).toEqual({ sessionTimeoutMs: 3_600_000, maxLoginAttempts: 10, apiTimeoutMs: 15_000, apiRetries: 2 });
+    expect(ENVIRONMENT_CONSTANTS.development).toEqual({ sessionTimeoutMs: 86_400_000, maxLoginAttempts: 50, apiTimeoutMs: 30_000, apiRetries: 1 });
+  });
+
+  it("accepts a complete production configuration and forces the real providers", () => {
+    const config = parseEnv(PRODUCTION);
+    expect(config.appEnv).toBe("production");
+    expect(config.paymentProvider).toBe("mercadopago");
+    expect(config.videoProvider).toBe("daily");
+    expect(config.ADMIN_EMAILS).toEqual([]);
+  });
+
+  it("refuses production with a secret missing, naming it", () => {
+    const { DAILY_API_KEY: _omitted, ...rest } = PRODUCTION;
+    expect(() => parseEnv(rest)).toThrowError(new InvalidConfigurationError(["DAILY_API_KEY"]));
+    expect(() => parseEnv(rest)).toThrowError(/^Configuração inválida para produção: DAILY_API_KEY$/);
+  });
+
+  it("refuses production with placeholder values", () => {
+    let error: unknown;
+    try {
+      parseEnv({ ...PRODUCTION, MERCADOPAGO_PUBLIC_KEY: "your-public-key", SESSION_SECRET: "change-me" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidConfigurationError);
+    expect((error as InvalidConfigurationError).missing).toEqual(["SESSION_SECRET", "MERCADOPAGO_PUBLIC_KEY"]);
+  });
+
+  it("refuses production when APP_URL is only the default", () => {
+    const { APP_URL: _omitted, ...rest } = PRODUCTION;
+    expect(() => parseEnv(rest)).toThrowError(/APP_URL/);
+  });
+
+  it("rejects malformed values whatever the environment", () => {
+    expect(() => parseEnv({ PORT: "http" })).toThrow();
+    expect(() => parseEnv({ APP_URL: "not a url" })).toThrow();
+  });
+});
+
+describe("isPlaceholder", () => {
+  it.each(["<your-token>", "placeholder", "CHANGE_ME", "your_key", "xxxxxx", "TODO", "https://example.com"])("%s is a placeholder", (value) => {
+    expect(isPlaceholder(value)).toBe(true);
+  });
+  it("accepts real-looking values", () => {
+    expect(isPlaceholder("APP_USR-1234567890")).toBe(false);
+    expect(isPlaceholder(undefined)).toBe(true);
+  });
+});

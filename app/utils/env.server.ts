@@ -1,0 +1,171 @@
+import { z } from "zod";
+
+/**
+ * The one place the process environment is read. Parsed once, at start; every
+ * other module asks `env()` and gets typed, validated values.
+ */
+
+export const APP_ENVIRONMENTS = ["production", "staging", "development"] as const;
+export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
+
+/** Hosts that are "the main domain" of the spec's environment rule. */
+export const PRODUCTION_HOSTS = ["acolhe.com.br", "www.acolhe.com.br"];
+
+/** The spec's per-environment constants (section 9: sessions and API). */
+export const ENVIRONMENT_CONSTANTS = {
+  production: { sessionTimeoutMs: 30 * 60_000, maxLoginAttempts: 5, apiTimeoutMs: 10_000, apiRetries: 3 },
+  staging: { sessionTimeoutMs: 60 * 60_000, maxLoginAttempts: 10, apiTimeoutMs: 15_000, apiRetries: 2 },
+  development: { sessionTimeoutMs: 24 * 60 * 60_000, maxLoginAttempts: 50, apiTimeoutMs: 30_000, apiRetries: 1 },
+} as const satisfies Record<AppEnvironment, unknown>;
+
+/** The spec's rule: the main domain is production, hosts naming staging or preview are staging. */
+export function environmentFromHost(host: string): AppEnvironment {
+  const name = host.toLowerCase();
+  if (PRODUCTION_HOSTS.includes(name)) return "production";
+  if (name.includes("staging") || name.includes("preview")) return "staging";
+  return "development";
+}
+
+export const DEV_ADMIN_EMAIL = "admin@acolhe.dev";
+const DEV_SESSION_SECRET = "development-only-session-secret";
+const DEV_WEBHOOK_SECRET = "development-only-webhook-secret";
+// 32 zero-ish bytes, base64: fine for a laptop, refused in production.
+const DEV_NOTES_KEY = Buffer.alloc(32, 7).toString("base64");
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  APP_ENV: z.enum(APP_ENVIRONMENTS).optional(),
+  APP_URL: z.string().url().default("http://localhost:3000"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  DATABASE_URL: optional,
+  PGLITE_DATA_DIR: z.string().default(".data/pglite"),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+
+  SESSION_SECRET: optional,
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  COUNTRY_HEADER: optional,
+  RUN_JOBS_IN_WEB: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+
+  PAYMENT_PROVIDER: z.enum(["mercadopago", "local"]).optional(),
+  MERCADOPAGO_ACCESS_TOKEN: optional,
+  MERCADOPAGO_PUBLIC_KEY: optional,
+  MERCADOPAGO_WEBHOOK_SECRET: optional,
+
+  VIDEO_PROVIDER: z.enum(["daily", "local"]).optional(),
+  DAILY_API_KEY: optional,
+  DAILY_API_URL: z.string().url().default("https://api.daily.co/v1"),
+
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default("Acolhe <nao-responda@acolhe.com.br>"),
+
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+
+  NOTES_ENCRYPTION_KEY: optional,
+  UPLOADS_DIR: z.string().default(".data/uploads"),
+});
+
+type RawEnv = z.infer<typeof schema>;
+
+export type Env = Omit<RawEnv, "SESSION_SECRET" | "MERCADOPAGO_WEBHOOK_SECRET" | "NOTES_ENCRYPTION_KEY"> & {
+  appEnv: AppEnvironment;
+  constants: (typeof ENVIRONMENT_CONSTANTS)[AppEnvironment];
+  SESSION_SECRET: string;
+  MERCADOPAGO_WEBHOOK_SECRET: string;
+  NOTES_ENCRYPTION_KEY: string;
+  paymentProvider: "mercadopago" | "local";
+  videoProvider: "daily" | "local";
+  usesEmbeddedDatabase: boolean;
+};
+
+export class InvalidConfigurationError extends Error {
+  constructor(readonly missing: string[]) {
+    super(`Configuração inválida para produção: ${missing.join(", ")}`);
+    this.name = "InvalidConfigurationError";
+  }
+}
+
+// Values people leave in copied .env files. Such a value counts as missing in production.
+const PLACEHOLDER = /placeholder|change[-_ ]?me|your[-_ ]|<[^>]*>|^x{3,}$|^todo$|example\.com/i;
+
+export function isPlaceholder(value: string | undefined): boolean {
+  return value === undefined || PLACEHOLDER.test(value);
+}
+
+/** The secrets production cannot start without (issue 2, item 4). */
+const PRODUCTION_REQUIRED = [
+  "DATABASE_URL",
+  "SESSION_SECRET",
+  "MERCADOPAGO_ACCESS_TOKEN",
+  "MERCADOPAGO_PUBLIC_KEY",
+  "MERCADOPAGO_WEBHOOK_SECRET",
+  "DAILY_API_KEY",
+  "SMTP_URL",
+  "APP_URL",
+  "NOTES_ENCRYPTION_KEY",
+] as const;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const raw = schema.parse(source);
+  const appEnv = raw.APP_ENV ?? environmentFromHost(new URL(raw.APP_URL).hostname);
+
+  if (appEnv === "production") {
+    const missing = PRODUCTION_REQUIRED.filter((name) => {
+      const value = name === "APP_URL" ? source.APP_URL : raw[name];
+      return isPlaceholder(value);
+    });
+    if (missing.length > 0) throw new InvalidConfigurationError(missing);
+  }
+
+  const paymentProvider =
+    appEnv === "production" ? "mercadopago" : (raw.PAYMENT_PROVIDER ?? (raw.MERCADOPAGO_ACCESS_TOKEN ? "mercadopago" : "local"));
+  const videoProvider = appEnv === "production" ? "daily" : (raw.VIDEO_PROVIDER ?? (raw.DAILY_API_KEY ? "daily" : "local"));
+
+  // Development and staging need an admin without configuration: the seeded one.
+  const adminEmails = raw.ADMIN_EMAILS.length > 0 || appEnv === "production" ? raw.ADMIN_EMAILS : [DEV_ADMIN_EMAIL];
+
+  return {
+    ...raw,
+    ADMIN_EMAILS: adminEmails,
+    appEnv,
+    constants: ENVIRONMENT_CONSTANTS[appEnv],
+    SESSION_SECRET: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    MERCADOPAGO_WEBHOOK_SECRET: raw.MERCADOPAGO_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
+    NOTES_ENCRYPTION_KEY: raw.NOTES_ENCRYPTION_KEY ?? DEV_NOTES_KEY,
+    paymentProvider,
+    videoProvider,
+    usesEmbeddedDatabase: raw.DATABASE_URL === undefined,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases; this makes the next `env()` read it again. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino, { type Logger } from "pino";
+
+/**
+ * Structured JSON logs. The HTTP server runs each request inside
+ * `withRequestLogger`, so `log()` anywhere below it carries the request id.
+ */
+export const logger: Logger = pino({
+  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  base: { service: "acolhe" },
+  redact: { paths: ["*.password", "*.password_hash", "*.token", "*.cookie", "req.headers.cookie"], remove: true },
+});
+
+const requestLogger = new AsyncLocalStorage<Logger>();
+
+export function withRequestLogger<T>(child: Logger, run: () => T): T {
+  return requestLogger.run(child, run);
+}
+
+/** The logger of the current request or job, else the process logger. */
+export function log(): Logger {
+  return requestLogger.getStore() ?? logger;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { buildMeta, ogLocale, pageTitle, type SiteMeta } from "./meta";
+
+const site: SiteMeta = {
+  origin: "https://acolhe.com.br",
+  pathname: "/psychologists",
+  locale: "pt-BR",
+  defaultTitle: "Acolhe - Atendimento Psicológico Online",
+  defaultDescription: "Descrição padrão",
+  defaultKeywords: "psicólogo online",
+};
+
+const find = (meta: ReturnType<typeof buildMeta>, predicate: (entry: Record<string, unknown>) => boolean) =>
+  meta.find((entry) => predicate(entry as Record<string, unknown>)) as Record<string, unknown> | undefined;
+
+describe("pageTitle", () => {
+  it("uses the default title when the page has none", () => {
+    expect(pageTitle(undefined, site.defaultTitle)).toBe("Acolhe - Atendimento Psicológico Online");
+  });
+  it("appends ' | Acolhe' to titles without the product name", () => {
+    expect(pageTitle("Escolha seu Psicólogo", site.defaultTitle)).toBe("Escolha seu Psicólogo | Acolhe");
+  });
+  it("leaves titles that already name the product", () => {
+    expect(pageTitle("Acolhe: termos", site.defaultTitle)).toBe("Acolhe: termos");
+  });
+});
+
+describe("buildMeta", () => {
+  const meta = buildMeta(site, { title: "Psicólogos", description: "Lista" });
+
+  it("sets title, description, keywords and canonical", () => {
+    expect(find(meta, (e) => "title" in e)?.title).toBe("Psicólogos | Acolhe");
+    expect(find(meta, (e) => e.name === "description")?.content).toBe("Lista");
+    expect(find(meta, (e) => e.name === "keywords")?.content).toBe("psicólogo online");
+    expect(find(meta, (e) => e.rel === "canonical")?.href).toBe("https://acolhe.com.br/psychologists");
+  });
+
+  it("sets Open Graph and Twitter tags with og:locale pt_BR", () => {
+    expect(find(meta, (e) => e.property === "og:title")?.content).toBe("Psicólogos | Acolhe");
+    expect(find(meta, (e) => e.property === "og:url")?.content).toBe("https://acolhe.com.br/psychologists");
+    expect(find(meta, (e) => e.property === "og:locale")?.content).toBe("pt_BR");
+    expect(find(meta, (e) => e.name === "twitter:card")?.content).toBe("summary_large_image");
+  });
+
+  it("adds Organization JSON-LD and any page JSON-LD", () => {
+    const withPerson = buildMeta(site, { jsonLd: [{ "@type": "Person", name: "Ana" }] });
+    const scripts = withPerson.filter((entry) => "script:ld+json" in entry).map((entry) => (entry as Record<string, { "@type": string }>)["script:ld+json"]!["@type"]);
+    expect(scripts).toEqual(["Organization", "Person"]);
+  });
+
+  it("switches robots to noindex, nofollow on request", () => {
+    expect(find(meta, (e) => e.name === "robots")?.content).toBe("index, follow");
+    expect(find(buildMeta(site, { noindex: true }), (e) => e.name === "robots")?.content).toBe("noindex, nofollow");
+  });
+});
+
+describe("ogLocale", () => {
+  it.each([
+    ["pt-BR", "pt_BR"],
+    ["zh-CN", "zh_CN"],
+    ["ar", "ar"],
+  ])("%s → %s", (locale, expected) => expect(ogLocale(locale)).toBe(expected));
+});

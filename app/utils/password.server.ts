@@ -1,0 +1,31 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+/**
+ * Password hashing with scrypt from node:crypto. Stored as
+ * `scrypt$N$r$p$salt$hash` (base64url), so the cost can rise later and old
+ * hashes still verify.
+ */
+const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: 128 * options.N! * options.r! * 2 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const actual = await derive(password, Buffer.from(salt, "base64url"), { N: Number(n), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as core from "./0001_core";
+
+/**
+ * Every migration, in order. Listed statically so the server bundle carries
+ * them (no directory scan at run time). Append; never edit a landed one.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_core": core,
+};

@@ -1,0 +1,134 @@
+import { sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/models/db.server";
+import { DEMO_ACCOUNTS, SEED_PSYCHOLOGISTS, seed } from "./seed";
+
+async function anyPatientAndPsychologist() {
+  const patient = await db.selectFrom("users").select("id").where("email", "=", DEMO_ACCOUNTS.patient).executeTakeFirstOrThrow();
+  const psychologist = await db.selectFrom("psychologists").select("id").where("status", "=", "approved").orderBy("crp").executeTakeFirstOrThrow();
+  return { patientId: patient.id, psychologistId: psychologist.id };
+}
+
+function appointment(patientId: string, psychologistId: string, startsAt: string, minutes: number, status: "pending_payment" | "confirmed" | "cancelled" | "completed" = "confirmed") {
+  const start = new Date(startsAt);
+  return db
+    .insertInto("appointments")
+    .values({
+      patient_id: patientId,
+      psychologist_id: psychologistId,
+      starts_at: start,
+      ends_at: new Date(start.getTime() + minutes * 60_000),
+      duration_minutes: minutes,
+      price_cents: 15000,
+      status,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+beforeAll(async () => {
+  await seed(db);
+});
+
+describe("seed", () => {
+  it("creates the demo accounts and the directory's psychologists", async () => {
+    const emails = await db.selectFrom("users").select("email").where("email", "in", Object.values(DEMO_ACCOUNTS)).execute();
+    expect(emails.map((row) => row.email).sort()).toEqual(Object.values(DEMO_ACCOUNTS).sort());
+    const counts = await db
+      .selectFrom("psychologists")
+      .select(["status", sql<number>`count(*)::int`.as("count")])
+      .groupBy("status")
+      .orderBy("status")
+      .execute();
+    expect(counts).toEqual([
+      { status: "pending", count: 2 },
+      { status: "approved", count: SEED_PSYCHOLOGISTS.length - 2 },
+    ]);
+    expect(SEED_PSYCHOLOGISTS.length - 2).toBeGreaterThanOrEqual(24);
+  });
+
+  it("gives every psychologist weekly availability and some of them explicit pricing", async () => {
+    const withoutBlocks = await db
+      .selectFrom("psychologists")
+      .select("id")
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("psychologist_availability").whereRef("psychologist_id", "=", "psychologists.id").select("id"))))
+      .execute();
+    expect(withoutBlocks).toEqual([]);
+    const priced = await db.selectFrom("psychologist_pricing").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    expect(priced.n).toBeGreaterThan(0);
+  });
+
+  it("is idempotent", async () => {
+    await seed(db);
+    const users = await db.selectFrom("users").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    expect(users.n).toBe(SEED_PSYCHOLOGISTS.length + 2);
+  });
+});
+
+describe("appointments exclusion constraint", () => {
+  it("refuses an overlapping slot-holding appointment of the same psychologist", async () => {
+    const { patientId, psychologistId } = await anyPatientAndPsychologist();
+    const other = await db.insertInto("users").values({ email: "outro@example.test" }).returning("id").executeTakeFirstOrThrow();
+    await appointment(patientId, psychologistId, "2030-03-04T13:00:00Z", 60);
+    await expect(appointment(other.id, psychologistId, "2030-03-04T13:30:00Z", 30, "pending_payment")).rejects.toMatchObject({
+      code: "23P01",
+      constraint: "appointments_no_overlap",
+    });
+  });
+
+  it("allows back-to-back appointments (ranges are half-open)", async () => {
+    const { patientId, psychologistId } = await anyPatientAndPsychologist();
+    await appointment(patientId, psychologistId, "2030-04-01T10:00:00Z", 60);
+    await expect(appointment(patientId, psychologistId, "2030-04-01T11:00:00Z", 50)).resolves.toHaveProperty("id");
+  });
+
+  it("lets a cancelled or completed appointment free its slot", async () => {
+    const { patientId, psychologistId } = await anyPatientAndPsychologist();
+    await appointment(patientId, psychologistId, "2030-05-01T10:00:00Z", 60, "cancelled");
+    await appointment(patientId, psychologistId, "2030-05-01T10:00:00Z", 60, "completed");
+    await expect(appointment(patientId, psychologistId, "2030-05-01T10:00:00Z", 60)).resolves.toHaveProperty("id");
+  });
+
+  it("refuses a patient two consultations at once, with any psychologists", async () => {
+    const { patientId } = await anyPatientAndPsychologist();
+    const [first, second] = await db.selectFrom("psychologists").select("id").where("status", "=", "approved").limit(2).execute();
+    await appointment(patientId, first!.id, "2030-06-01T10:00:00Z", 60);
+    await expect(appointment(patientId, second!.id, "2030-06-01T10:30:00Z", 30)).rejects.toMatchObject({
+      constraint: "appointments_patient_no_overlap",
+    });
+  });
+
+  it("keeps ends_at equal to the start plus the duration", async () => {
+    const { patientId, psychologistId } = await anyPatientAndPsychologist();
+    const start = new Date("2030-07-01T10:00:00Z");
+    await expect(
+      db
+        .insertInto("appointments")
+        .values({ patient_id: patientId, psychologist_id: psychologistId, starts_at: start, ends_at: new Date(start.getTime() + 10 * 60_000), duration_minutes: 60, price_cents: 100 })
+        .execute(),
+    ).rejects.toMatchObject({ constraint: "appointments_ends_after_duration" });
+  });
+});
+
+describe("psychologists", () => {
+  it.each(["6/123456", "06-123456", "06/12345", "AB/123456"])("refuses the CRP %s", async (crp) => {
+    await expect(db.insertInto("psychologists").values({ name: "Teste", crp }).execute()).rejects.toMatchObject({
+      constraint: "psychologists_crp_format",
+    });
+  });
+
+  it("keeps is_approved in step with the status", async () => {
+    await expect(db.insertInto("psychologists").values({ name: "Teste", status: "pending", is_approved: true }).execute()).rejects.toMatchObject({
+      constraint: "psychologists_approved_consistent",
+    });
+  });
+
+  it("computes the rating from the evaluations' sum and count", async () => {
+    const row = await db
+      .insertInto("psychologists")
+      .values({ name: "Avaliada", rating_sum: 14, total_reviews: 3 })
+      .returning(["rating"])
+      .executeTakeFirstOrThrow();
+    expect(row.rating).toBe(4.67);
+  });
+});

@@ -1,0 +1,175 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "./types";
+import { hashPassword } from "../app/utils/password.server";
+import { DEV_ADMIN_EMAIL } from "../app/utils/env.server";
+
+/**
+ * Demo content for development and the end-to-end tests: deterministic (no
+ * randomness), realistic, and never run in production. The accounts below
+ * are printed in the README; their passwords are for local use only.
+ */
+
+export const DEMO_PASSWORD = "acolhe-demo-2026";
+export const DEMO_ACCOUNTS = {
+  patient: "paciente@acolhe.dev",
+  psychologist: "psicologa@acolhe.dev",
+  admin: DEV_ADMIN_EMAIL,
+} as const;
+
+interface SeedPsychologist {
+  first: string;
+  last: string;
+  crp: string;
+  specialties: string[];
+  languages: string[];
+  /** Reais per 60-minute session. */
+  price: number;
+  approach: string;
+  university: string;
+  graduationYear: number;
+  /** Weekly blocks: [weekday, start, end]; weekday 0 is Sunday. */
+  blocks: Array<[number, string, string]>;
+  featured?: boolean;
+  /** Explicit 30/60 prices in reais; otherwise the fallback rule prices them. */
+  pricing?: [number, number];
+  status?: "approved" | "pending";
+}
+
+const WEEKDAY_MORNINGS: Array<[number, string, string]> = [1, 2, 3, 4, 5].map((d) => [d, "08:00", "12:00"]);
+const WEEKDAY_AFTERNOONS: Array<[number, string, string]> = [1, 2, 3, 4, 5].map((d) => [d, "13:00", "18:00"]);
+const WEEKDAY_EVENINGS: Array<[number, string, string]> = [1, 2, 3, 4, 5].map((d) => [d, "18:00", "22:00"]);
+const EVERY_DAY_FULL: Array<[number, string, string]> = [0, 1, 2, 3, 4, 5, 6].map((d) => [d, "07:00", "23:00"]);
+
+export const SEED_PSYCHOLOGISTS: SeedPsychologist[] = [
+  { first: "Mariana", last: "Albuquerque", crp: "06/123456", specialties: ["anxiety", "depression", "cognitive-behavioral-therapy"], languages: ["pt", "en"], price: 180, approach: "Terapia Cognitivo-Comportamental", university: "Universidade de São Paulo (USP)", graduationYear: 2012, blocks: [...WEEKDAY_MORNINGS, ...WEEKDAY_AFTERNOONS], featured: true, pricing: [120, 180] },
+  { first: "Rafael", last: "Moreira", crp: "05/234567", specialties: ["psychoanalysis", "grief", "relationships"], languages: ["pt"], price: 150, approach: "Psicanálise", university: "Universidade Federal do Rio de Janeiro (UFRJ)", graduationYear: 2009, blocks: WEEKDAY_EVENINGS, featured: true },
+  { first: "Juliana", last: "Carvalho Lima", crp: "04/345678", specialties: ["child-psychology", "adolescents", "adhd", "autism"], languages: ["pt", "es"], price: 220, approach: "Análise do Comportamento Aplicada", university: "Universidade Federal de Minas Gerais (UFMG)", graduationYear: 2014, blocks: [...WEEKDAY_AFTERNOONS, [6, "09:00", "13:00"]], featured: true, pricing: [160, 220] },
+  { first: "Carlos Eduardo", last: "Nogueira", crp: "07/456789", specialties: ["couples-therapy", "family-therapy", "relationships", "sexuality"], languages: ["pt", "en", "es"], price: 280, approach: "Terapia Sistêmica", university: "Pontifícia Universidade Católica do Rio Grande do Sul (PUCRS)", graduationYear: 2006, blocks: [...WEEKDAY_EVENINGS, [6, "08:00", "14:00"]], featured: true },
+  { first: "Ana Beatriz", last: "Fonseca", crp: "08/567890", specialties: ["mindfulness", "stress-burnout", "anxiety"], languages: ["pt", "en", "fr"], price: 200, approach: "Terapia Cognitiva Baseada em Mindfulness", university: "Universidade Federal do Paraná (UFPR)", graduationYear: 2015, blocks: EVERY_DAY_FULL, featured: true },
+  { first: "Thiago", last: "Bezerra", crp: "11/678901", specialties: ["trauma-ptsd", "emdr", "anxiety"], languages: ["pt"], price: 250, approach: "EMDR e Terapia do Esquema", university: "Universidade Federal do Ceará (UFC)", graduationYear: 2011, blocks: [...WEEKDAY_MORNINGS, ...WEEKDAY_EVENINGS], featured: true, pricing: [180, 250] },
+  { first: "Fernanda", last: "Rocha", crp: "01/789012", specialties: ["lgbtqia", "self-esteem", "depression"], languages: ["pt", "en"], price: 130, approach: "Abordagem Centrada na Pessoa", university: "Universidade de Brasília (UnB)", graduationYear: 2017, blocks: WEEKDAY_AFTERNOONS, featured: true },
+  { first: "Gustavo", last: "Pacheco", crp: "12/890123", specialties: ["sport-psychology", "stress-burnout", "career-guidance"], languages: ["pt", "en", "it"], price: 300, approach: "Psicologia Positiva e TCC", university: "Universidade Federal de Santa Catarina (UFSC)", graduationYear: 2008, blocks: [...WEEKDAY_MORNINGS, [6, "07:00", "11:00"]] },
+  { first: "Patrícia", last: "Souza Mendes", crp: "03/901234", specialties: ["eating-disorders", "self-esteem", "cognitive-behavioral-therapy"], languages: ["pt"], price: 170, approach: "Terapia Cognitivo-Comportamental", university: "Universidade Federal da Bahia (UFBA)", graduationYear: 2013, blocks: WEEKDAY_AFTERNOONS },
+  { first: "Lucas", last: "Teixeira", crp: "02/112233", specialties: ["substance-use", "family-therapy"], languages: ["pt", "es"], price: 140, approach: "Entrevista Motivacional e TCC", university: "Universidade Federal de Pernambuco (UFPE)", graduationYear: 2016, blocks: WEEKDAY_EVENINGS },
+  { first: "Camila", last: "Duarte", crp: "06/223344", specialties: ["neuropsychology", "adhd", "health-psychology"], languages: ["pt", "en", "de"], price: 380, approach: "Neuropsicologia Clínica", university: "Universidade Estadual de Campinas (Unicamp)", graduationYear: 2005, blocks: [...WEEKDAY_MORNINGS], pricing: [250, 380] },
+  { first: "Bruno", last: "Almeida Castro", crp: "06/334455", specialties: ["ocd", "anxiety", "behavior-analysis"], languages: ["pt"], price: 160, approach: "Análise do Comportamento", university: "Pontifícia Universidade Católica de São Paulo (PUC-SP)", graduationYear: 2012, blocks: [[1, "14:00", "21:00"], [3, "14:00", "21:00"], [5, "14:00", "21:00"]] },
+  { first: "Larissa", last: "Freitas", crp: "05/445566", specialties: ["gestalt-therapy", "relationships", "self-esteem"], languages: ["pt", "fr"], price: 190, approach: "Gestalt-terapia", university: "Universidade do Estado do Rio de Janeiro (UERJ)", graduationYear: 2010, blocks: [[2, "09:00", "17:00"], [4, "09:00", "17:00"]] },
+  { first: "Diego", last: "Ramos", crp: "04/556677", specialties: ["career-guidance", "organizational-psychology", "stress-burnout"], languages: ["pt", "en", "es"], price: 120, approach: "Psicologia Organizacional e do Trabalho", university: "Pontifícia Universidade Católica de Minas Gerais (PUC Minas)", graduationYear: 2018, blocks: WEEKDAY_EVENINGS },
+  { first: "Renata", last: "Vasconcelos", crp: "09/667788", specialties: ["grief", "health-psychology", "depression"], languages: ["pt"], price: 110, approach: "Psicologia Hospitalar e Luto", university: "Universidade Federal de Goiás (UFG)", graduationYear: 2011, blocks: [...WEEKDAY_MORNINGS, ...WEEKDAY_AFTERNOONS] },
+  { first: "Felipe", last: "Martins", crp: "07/778899", specialties: ["psychoanalysis", "sexuality", "lgbtqia"], languages: ["pt", "en"], price: 240, approach: "Psicanálise Lacaniana", university: "Universidade Federal do Rio Grande do Sul (UFRGS)", graduationYear: 2007, blocks: [[1, "10:00", "19:00"], [2, "10:00", "19:00"], [4, "10:00", "19:00"]] },
+  { first: "Aline", last: "Cavalcanti", crp: "13/889900", specialties: ["child-psychology", "family-therapy", "autism"], languages: ["pt"], price: 150, approach: "Ludoterapia e Terapia Familiar", university: "Universidade Federal da Paraíba (UFPB)", graduationYear: 2014, blocks: WEEKDAY_MORNINGS },
+  { first: "Rodrigo", last: "Pires", crp: "06/990011", specialties: ["anxiety", "depression", "mindfulness", "cognitive-behavioral-therapy"], languages: ["pt", "en", "es", "it"], price: 350, approach: "Terapia de Aceitação e Compromisso (ACT)", university: "Universidade Federal de São Paulo (Unifesp)", graduationYear: 2004, blocks: EVERY_DAY_FULL, pricing: [240, 350] },
+  { first: "Tatiana", last: "Lopes", crp: "10/101112", specialties: ["adolescents", "self-esteem", "anxiety"], languages: ["pt", "es"], price: 100, approach: "Terapia Cognitivo-Comportamental", university: "Universidade Federal do Pará (UFPA)", graduationYear: 2019, blocks: WEEKDAY_AFTERNOONS },
+  { first: "Marcelo", last: "Antunes", crp: "08/121314", specialties: ["couples-therapy", "relationships"], languages: ["pt"], price: 260, approach: "Terapia Comportamental de Casais", university: "Pontifícia Universidade Católica do Paraná (PUCPR)", graduationYear: 2009, blocks: [[2, "18:00", "22:00"], [4, "18:00", "22:00"], [6, "09:00", "15:00"]] },
+  { first: "Natália", last: "Guimarães", crp: "05/131415", specialties: ["trauma-ptsd", "emdr", "grief"], languages: ["pt", "en", "de"], price: 420, approach: "EMDR e Somatic Experiencing", university: "Pontifícia Universidade Católica do Rio de Janeiro (PUC-Rio)", graduationYear: 2003, blocks: [[1, "08:00", "14:00"], [3, "08:00", "14:00"]], pricing: [300, 420] },
+  { first: "Eduardo", last: "Sampaio", crp: "03/141516", specialties: ["substance-use", "depression", "person-centered-therapy"], languages: ["pt"], price: 90, approach: "Abordagem Centrada na Pessoa", university: "Universidade Estadual de Feira de Santana (UEFS)", graduationYear: 2020, blocks: WEEKDAY_EVENINGS },
+  { first: "Helena", last: "Yamamoto", crp: "06/151617", specialties: ["anxiety", "stress-burnout", "mindfulness"], languages: ["pt", "ja", "en"], price: 230, approach: "Terapia Morita e TCC", university: "Universidade de São Paulo (USP)", graduationYear: 2010, blocks: [...WEEKDAY_MORNINGS, ...WEEKDAY_EVENINGS] },
+  { first: "Samir", last: "Haddad", crp: "06/161718", specialties: ["depression", "relationships", "person-centered-therapy"], languages: ["pt", "ar", "fr", "en"], price: 210, approach: "Psicoterapia Humanista", university: "Universidade Presbiteriana Mackenzie", graduationYear: 2011, blocks: WEEKDAY_AFTERNOONS },
+  { first: "Olga", last: "Ivanova Santos", crp: "12/171819", specialties: ["anxiety", "family-therapy", "cognitive-behavioral-therapy"], languages: ["pt", "ru", "en"], price: 175, approach: "Terapia Cognitivo-Comportamental", university: "Universidade do Vale do Itajaí (Univali)", graduationYear: 2013, blocks: [[1, "09:00", "18:00"], [3, "09:00", "18:00"], [5, "09:00", "18:00"]] },
+  { first: "Priya", last: "Raman Oliveira", crp: "06/181920", specialties: ["mindfulness", "stress-burnout", "health-psychology"], languages: ["pt", "hi", "en"], price: 195, approach: "Mindfulness e Psicologia da Saúde", university: "Universidade Estadual Paulista (Unesp)", graduationYear: 2015, blocks: [[2, "07:00", "12:00"], [4, "07:00", "12:00"], [0, "09:00", "12:00"]] },
+  { first: "Wei", last: "Chen Barbosa", crp: "06/192021", specialties: ["career-guidance", "anxiety", "adolescents"], languages: ["pt", "zh", "en"], price: 205, approach: "Terapia Focada em Soluções", university: "Universidade Federal do ABC (UFABC)", graduationYear: 2016, blocks: WEEKDAY_EVENINGS },
+  { first: "Vinícius", last: "Araújo", crp: "04/202122", specialties: ["depression"], languages: ["pt"], price: 150, approach: "Terapia Cognitivo-Comportamental", university: "Universidade Federal de Uberlândia (UFU)", graduationYear: 2021, blocks: WEEKDAY_AFTERNOONS, status: "pending" },
+  { first: "Clara", last: "Monteiro", crp: "07/212223", specialties: ["child-psychology", "anxiety"], languages: ["pt", "en"], price: 160, approach: "Ludoterapia", university: "Universidade Federal de Pelotas (UFPel)", graduationYear: 2022, blocks: WEEKDAY_MORNINGS, status: "pending" },
+];
+
+function emailFor(person: Pick<SeedPsychologist, "first" | "last">): string {
+  const slug = `${person.first}.${person.last}`
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z.]+/g, "-");
+  return `${slug}@psi.acolhe.dev`;
+}
+
+function bioFor(person: SeedPsychologist): { bio: string; shortBio: string } {
+  const years = 2026 - person.graduationYear;
+  const shortBio = `Psicólogo(a) clínico(a) há ${years} anos. Atendimento online com ${person.approach}.`;
+  const bio = [
+    `Sou formado(a) pela ${person.university} e atuo na clínica há ${years} anos.`,
+    `Trabalho com ${person.approach}, num espaço de escuta cuidadosa, sem julgamentos, para que você encontre seus próprios caminhos.`,
+    "As sessões são online, por vídeo, em sala privada. Respeito o sigilo profissional previsto no Código de Ética do Psicólogo.",
+  ].join(" ");
+  return { bio, shortBio };
+}
+
+const reais = (value: number) => Math.round(value * 100);
+
+/** True when the database already holds the demo content. */
+export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("email", "=", DEMO_ACCOUNTS.patient).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function seed(db: Kysely<Database>): Promise<void> {
+  if (await isSeeded(db)) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = new Date();
+
+  await db.transaction().execute(async (trx) => {
+    const createUser = async (email: string, first: string, last: string, password: string | null) => {
+      const user = await trx
+        .insertInto("users")
+        .values({ email, password_hash: password, email_verified_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.insertInto("profiles").values({ id: user.id, first_name: first, last_name: last, time_zone: "America/Sao_Paulo" }).execute();
+      return user.id;
+    };
+
+    await createUser(DEMO_ACCOUNTS.patient, "Paula", "Pereira", passwordHash);
+    await createUser(DEMO_ACCOUNTS.admin, "Ana", "Administradora", passwordHash);
+
+    for (const [index, person] of SEED_PSYCHOLOGISTS.entries()) {
+      // The first psychologist is the demo account; the others cannot log in until they reset a password.
+      const email = index === 0 ? DEMO_ACCOUNTS.psychologist : emailFor(person);
+      const userId = await createUser(email, person.first, person.last, index === 0 ? passwordHash : null);
+      const approved = (person.status ?? "approved") === "approved";
+      const { bio, shortBio } = bioFor(person);
+      const psychologist = await trx
+        .insertInto("psychologists")
+        .values({
+          user_id: userId,
+          name: `${person.first} ${person.last}`,
+          email,
+          crp: person.crp,
+          bio,
+          short_bio: shortBio,
+          specialties: person.specialties,
+          languages: person.languages,
+          price_cents: reais(person.price),
+          approach: person.approach,
+          therapeutic_approach: person.approach,
+          education: `Graduação em Psicologia — ${person.university} (${person.graduationYear})`,
+          university: person.university,
+          graduation_year: person.graduationYear,
+          experience: `${2026 - person.graduationYear} anos de prática clínica.`,
+          certifications: "Registro ativo no Conselho Regional de Psicologia.",
+          personal_statement: "Acredito que todo mundo merece ser ouvido com respeito e cuidado.",
+          status: approved ? "approved" : "pending",
+          is_approved: approved,
+          approved_at: approved ? now : null,
+          featured_in_carousel: person.featured ?? false,
+          terms_accepted: true,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+
+      await trx
+        .insertInto("psychologist_availability")
+        .values(person.blocks.map(([weekday, start_time, end_time]) => ({ psychologist_id: psychologist.id, weekday, start_time, end_time })))
+        .execute();
+
+      if (person.pricing) {
+        await trx
+          .insertInto("psychologist_pricing")
+          .values({ psychologist_id: psychologist.id, price_30_cents: reais(person.pricing[0]), price_60_cents: reais(person.pricing[1]) })
+          .execute();
+      }
+    }
+  });
+}
+
+/** Empties every table of the application (development only: `npm run db:reset`). */
+export async function truncateAll(db: Kysely<Database>): Promise<void> {
+  await sql`truncate table users, psychologists restart identity cascade`.execute(db);
+}

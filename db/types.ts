@@ -1,0 +1,168 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The database as Kysely sees it. Written by hand beside the migrations:
+ * change both together. `date` and `time` columns come back as strings
+ * ('2026-11-22', '09:30:00'); see app/models/db.server.ts.
+ */
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, never, Date | string | undefined>;
+
+export type PsychologistStatus = "pending" | "approved" | "rejected" | "suspended";
+export type AppointmentStatus =
+  | "pending_payment"
+  | "pending"
+  | "scheduled"
+  | "confirmed"
+  | "pending_reschedule"
+  | "completed"
+  | "cancelled"
+  | "no_show";
+export type PaymentStatus = "pending" | "paid" | "failed" | "refunded";
+export type CancelledBy = "patient" | "psychologist" | "system" | "admin";
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string | null;
+  email_verified_at: Timestamp | null;
+  google_sub: string | null;
+  deleted_at: Timestamp | null;
+  created_at: CreatedAt & Generated<Date>;
+  updated_at: UpdatedAt & Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export interface ProfilesTable {
+  id: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  phone: string | null;
+  cpf: string | null;
+  avatar_url: string | null;
+  time_zone: string | null;
+  locale: string | null;
+  email_notifications: Generated<boolean>;
+  sms_notifications: Generated<boolean>;
+  appointment_reminders: Generated<boolean>;
+  created_at: CreatedAt & Generated<Date>;
+  updated_at: UpdatedAt & Generated<Date>;
+}
+
+export interface PsychologistsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  name: string;
+  email: string | null;
+  crp: string | null;
+  photo_url: string | null;
+  bio: Generated<string>;
+  short_bio: Generated<string>;
+  specialties: Generated<string[]>;
+  languages: Generated<string[]>;
+  price_cents: Generated<number>;
+  education: Generated<string>;
+  experience: Generated<string>;
+  approach: Generated<string>;
+  therapeutic_approach: Generated<string>;
+  certifications: Generated<string>;
+  personal_statement: Generated<string>;
+  university: Generated<string>;
+  graduation_year: number | null;
+  documents: Generated<unknown>;
+  status: Generated<PsychologistStatus>;
+  is_approved: Generated<boolean>;
+  featured_in_carousel: Generated<boolean>;
+  terms_accepted: Generated<boolean>;
+  pix_key: string | null;
+  time_zone: Generated<string>;
+  rating_sum: Generated<number>;
+  total_reviews: Generated<number>;
+  /** Average of published and unpublished evaluations; null without any. */
+  rating: ColumnType<number | null, never, never>;
+  approved_at: Timestamp | null;
+  created_at: CreatedAt & Generated<Date>;
+  updated_at: UpdatedAt & Generated<Date>;
+}
+
+export interface PsychologistAvailabilityTable {
+  id: Generated<string>;
+  psychologist_id: string;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  is_recurring: Generated<boolean>;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export interface PsychologistScheduleTable {
+  id: Generated<string>;
+  psychologist_id: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export interface PsychologistPricingTable {
+  id: Generated<string>;
+  psychologist_id: string;
+  price_30_cents: number;
+  price_60_cents: number;
+  currency: Generated<string>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt & Generated<Date>;
+  updated_at: UpdatedAt & Generated<Date>;
+}
+
+export interface AppointmentsTable {
+  id: Generated<string>;
+  patient_id: string;
+  psychologist_id: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  duration_minutes: number;
+  status: Generated<AppointmentStatus>;
+  payment_status: Generated<PaymentStatus>;
+  payment_method: string | null;
+  price_cents: number;
+  currency: Generated<string>;
+  hold_expires_at: Timestamp | null;
+  video_room_name: string | null;
+  video_room_url: string | null;
+  notes: string | null;
+  cancellation_reason: string | null;
+  cancelled_by: CancelledBy | null;
+  cancelled_at: Timestamp | null;
+  reschedule_count: Generated<number>;
+  created_at: CreatedAt & Generated<Date>;
+  updated_at: UpdatedAt & Generated<Date>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  profiles: ProfilesTable;
+  psychologists: PsychologistsTable;
+  psychologist_availability: PsychologistAvailabilityTable;
+  psychologist_schedule: PsychologistScheduleTable;
+  psychologist_pricing: PsychologistPricingTable;
+  appointments: AppointmentsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Profile = Selectable<ProfilesTable>;
+export type Psychologist = Selectable<PsychologistsTable>;
+export type NewPsychologist = Insertable<PsychologistsTable>;
+export type PsychologistUpdate = Updateable<PsychologistsTable>;
+export type Appointment = Selectable<AppointmentsTable>;
