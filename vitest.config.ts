@@ -3,17 +3,39 @@ import { defineConfig } from "vitest/config";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
-export default defineConfig({
+const shared = {
   resolve: {
     alias: { "~": path("./app"), "#db": path("./db"), "#tests": path("./tests") },
   },
+};
+
+const env = { NODE_ENV: "test", LOG_LEVEL: "silent", APP_URL: "http://localhost:3000" };
+
+/**
+ * Two projects: pure unit tests beside the code (no database), and
+ * integration tests that get a migrated database per file, emptied before
+ * each test.
+ */
+export default defineConfig({
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.{ts,tsx}"],
-    globalSetup: ["./tests/setup/global-database.ts"],
-    setupFiles: ["./tests/setup/database-per-file.ts"],
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent", APP_URL: "http://localhost:3000" },
+    projects: [
+      {
+        ...shared,
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], env },
+      },
+      {
+        ...shared,
+        test: {
+          name: "integration",
+          include: ["db/**/*.test.ts", "tests/integration/**/*.test.{ts,tsx}"],
+          globalSetup: ["./tests/setup/global-database.ts"],
+          setupFiles: ["./tests/setup/database-per-file.ts"],
+          env,
+        },
+      },
+    ],
   },
 });

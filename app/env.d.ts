@@ -5,5 +5,14 @@ declare module "@remix-run/server-runtime" {
     /** The per-response nonce of the Content-Security-Policy (set by app/server.ts). */
     cspNonce?: string;
     requestId?: string;
+    /** The visitor's address as Fly's proxy reports it (login throttling). */
+    clientIp?: string | null;
+  }
+}
+
+declare module "@remix-run/node" {
+  // Single fetch types: useLoaderData<typeof loader> unwraps data() and keeps Dates.
+  interface Future {
+    v3_singleFetch: true;
   }
 }

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -13,8 +13,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import type { NavUser } from "~/components/user-menu";
 import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, isRtl } from "~/i18n/config";
 import { pageTranslations } from "~/i18n/i18n.server";
+import { getSessionUser } from "~/services/session.server";
+import { takeToast } from "~/services/toast.server";
 import { env } from "~/utils/env.server";
 import { routeMeta, type SiteMeta } from "~/utils/meta";
 import { getTheme } from "~/utils/theme.server";
@@ -38,15 +42,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaultDescription: t("meta.defaultDescription"),
     defaultKeywords: t("meta.defaultKeywords"),
   };
-  return {
-    locale,
-    translations,
-    theme: await getTheme(request),
-    site,
-    /** Where theme and language forms send the visitor back to. */
-    currentPath: url.pathname + url.search,
-    user: null as null | { id: string },
-  };
+  const [user, { toast, setCookie }, theme] = await Promise.all([getSessionUser(request), takeToast(request), getTheme(request)]);
+  const navUser: NavUser | null = user
+    ? { email: user.email, firstName: user.firstName, lastName: user.lastName, avatarUrl: user.avatarUrl, role: user.role }
+    : null;
+  return data(
+    {
+      locale,
+      translations,
+      theme,
+      site,
+      /** Where theme and language forms send the visitor back to. */
+      currentPath: url.pathname + url.search,
+      user: navUser,
+      toast,
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
@@ -79,11 +91,12 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   return (
     <>
-      <SiteHeader theme={data.theme} currentPath={data.currentPath} locale={data.locale} />
+      <SiteHeader theme={data.theme} currentPath={data.currentPath} locale={data.locale} user={data.user} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
+      <Toaster toast={data.toast} />
     </>
   );
 }
@@ -92,7 +105,7 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
   return (
     <>
-      <SiteHeader theme={data?.theme ?? "light"} currentPath={data?.currentPath ?? "/"} locale={data?.locale ?? DEFAULT_LOCALE} />
+      <SiteHeader theme={data?.theme ?? "light"} currentPath={data?.currentPath ?? "/"} locale={data?.locale ?? DEFAULT_LOCALE} user={data?.user} />
       <main id="main" className="flex-1">
         <GeneralErrorBoundary />
       </main>

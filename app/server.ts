@@ -12,6 +12,7 @@ import { stopQueue } from "~/services/queue.server";
 import { startWorker } from "~/services/worker.server";
 import { env, InvalidConfigurationError } from "~/utils/env.server";
 import { logger, withRequestLogger } from "~/utils/logger.server";
+import { isCrossSiteRequest } from "~/utils/csrf.server";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
 
 /**
@@ -51,6 +52,17 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** Refuses state-changing requests a browser sends from another site (webhooks are server-to-server). */
+function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
+  if (req.path.startsWith("/webhooks/")) return next();
+  const allowed = [new URL(env().APP_URL).origin, `${req.protocol}://${req.get("host")}`];
+  if (isCrossSiteRequest({ method: req.method, headers: new Headers(req.headers as Record<string, string>) }, allowed)) {
+    res.status(403).type("text/plain").send("Requisição de outra origem recusada.");
+    return;
+  }
+  next();
+}
+
 function requestLogging(req: Request, res: Response, next: NextFunction) {
   const requestId = req.get("fly-request-id") ?? req.get("x-request-id") ?? randomUUID();
   res.locals.requestId = requestId;
@@ -71,6 +83,7 @@ function createApp() {
   app.set("trust proxy", true);
   app.use(requestLogging);
   app.use(securityHeaders);
+  app.use(sameOriginPosts);
   app.use(compression());
 
   // Fingerprinted build assets never change.
@@ -82,9 +95,10 @@ function createApp() {
     createRequestHandler({
       build,
       mode: build.mode,
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
+        clientIp: req.ip ?? null,
       }),
     }),
   );

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/models/db.server";
 import { DEMO_ACCOUNTS, SEED_PSYCHOLOGISTS, seed } from "./seed";
 
@@ -26,7 +26,8 @@ function appointment(patientId: string, psychologistId: string, startsAt: string
     .executeTakeFirstOrThrow();
 }
 
-beforeAll(async () => {
+// Every test starts from an emptied database (tests/setup), so each gets the seed anew.
+beforeEach(async () => {
   await seed(db);
 });
 

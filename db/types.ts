@@ -7,7 +7,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
  */
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+// Updatable only so tests and maintenance can backdate rows; the app never sets it.
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type UpdatedAt = ColumnType<Date, never, Date | string | undefined>;
 
 export type PsychologistStatus = "pending" | "approved" | "rejected" | "suspended";
@@ -149,6 +150,59 @@ export interface AppointmentsTable {
   updated_at: UpdatedAt & Generated<Date>;
 }
 
+export type AuthTokenPurpose = "email_verification" | "password_reset";
+export type ConsentKind = "marketing" | "cookies" | "data_processing" | "third_parties";
+export type MailStatus = "pending" | "sent" | "failed";
+
+export interface AuthTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: AuthTokenPurpose;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key_hash: string;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export interface ConsentLogTable {
+  id: Generated<number>;
+  user_id: string;
+  consent: ConsentKind;
+  granted: boolean;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64 content. */
+  content: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  user_id: string | null;
+  to_email: string;
+  template: string;
+  locale: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: ColumnType<MailAttachment[], string | undefined, string>;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  transport: string | null;
+  created_at: CreatedAt & Generated<Date>;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,6 +212,10 @@ export interface Database {
   psychologist_schedule: PsychologistScheduleTable;
   psychologist_pricing: PsychologistPricingTable;
   appointments: AppointmentsTable;
+  auth_tokens: AuthTokensTable;
+  login_failures: LoginFailuresTable;
+  consent_log: ConsentLogTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

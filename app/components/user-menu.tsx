@@ -1,7 +1,6 @@
 import { Form, Link } from "@remix-run/react";
+import { DASHBOARD_BY_ROLE, PROFILE_BY_ROLE, type Role } from "~/domain/roles";
 import { useTranslation } from "~/i18n/use-translation";
-
-export type Role = "patient" | "psychologist" | "admin";
 
 /** What the navigation shows of the signed-in person. */
 export interface NavUser {
@@ -18,16 +17,15 @@ export function initials(user: Pick<NavUser, "firstName" | "lastName">): string 
   return letters || "U";
 }
 
-const DASHBOARD: Record<Role, { to: string; key: string }> = {
-  admin: { to: "/admin", key: "nav.adminDashboard" },
-  psychologist: { to: "/psychologist-dashboard", key: "nav.psychologistDashboard" },
-  patient: { to: "/patient-dashboard", key: "nav.patientDashboard" },
+const DASHBOARD_LABEL: Record<Role, string> = {
+  admin: "nav.adminDashboard",
+  psychologist: "nav.psychologistDashboard",
+  patient: "nav.patientDashboard",
 };
 
 export function UserMenu({ user }: { user: NavUser }) {
   const { t } = useTranslation();
-  const dashboard = DASHBOARD[user.role];
-  const profile = user.role === "psychologist" ? "/psychologist-profile" : "/patient-profile";
+
   return (
     <details className="relative">
       <summary className="btn-ghost cursor-pointer">
@@ -41,10 +39,10 @@ export function UserMenu({ user }: { user: NavUser }) {
         <span className="max-w-[10rem] truncate">{user.firstName || user.email}</span>
       </summary>
       <div className="absolute end-0 z-30 mt-2 flex w-56 flex-col rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <Link to={dashboard.to} className="rounded-lg px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
-          {t(dashboard.key)}
+        <Link to={DASHBOARD_BY_ROLE[user.role]} className="rounded-lg px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+          {t(DASHBOARD_LABEL[user.role])}
         </Link>
-        <Link to={profile} className="rounded-lg px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+        <Link to={PROFILE_BY_ROLE[user.role]} className="rounded-lg px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
           {t("nav.myProfile")}
         </Link>
         <Form method="post" action="/logout">

@@ -15,6 +15,8 @@ import { logger } from "~/utils/logger.server";
  */
 export interface JobPayloads {
   "sessions.purge-expired": Record<string, never>;
+  "accounts.purge-stale": Record<string, never>;
+  "mail.deliver": { mailId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -22,6 +24,9 @@ export type JobName = keyof JobPayloads;
 /** Retry and retention per queue; created (idempotently) by every process that starts the queue. */
 export const QUEUES: { [N in JobName]: QueueOptions } = {
   "sessions.purge-expired": { retryLimit: 1 },
+  "accounts.purge-stale": { retryLimit: 1 },
+  // About an hour of retries with backoff: an SMTP outage does not lose mail.
+  "mail.deliver": { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 900 },
 };
 
 export const QUEUE_SCHEMA = "pgboss";

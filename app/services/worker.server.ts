@@ -1,5 +1,7 @@
 import { deleteExpiredSessions } from "~/models/session.server";
 import { log, logger, withRequestLogger } from "~/utils/logger.server";
+import { deliverMail } from "./mail.server";
+import { purgeStaleAccountData } from "./maintenance.server";
 import { queue, QUEUES, type JobName, type JobPayloads } from "./queue.server";
 
 type Handlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<unknown> };
@@ -7,11 +9,14 @@ type Handlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<unknown> };
 /** What each job does. A handler must be safe to run twice: pg-boss retries. */
 export const JOB_HANDLERS: Handlers = {
   "sessions.purge-expired": () => deleteExpiredSessions(),
+  "accounts.purge-stale": () => purgeStaleAccountData(),
+  "mail.deliver": ({ mailId }) => deliverMail(mailId),
 };
 
 /** Recurring jobs (cron, in Brasília time). */
 const SCHEDULES: Partial<Record<JobName, string>> = {
   "sessions.purge-expired": "17 * * * *",
+  "accounts.purge-stale": "43 3 * * *",
 };
 
 export async function runJob<N extends JobName>(name: N, data: JobPayloads[N], jobId = "inline") {

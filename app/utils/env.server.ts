@@ -41,7 +41,7 @@ const optional = z
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
   APP_ENV: z.enum(APP_ENVIRONMENTS).optional(),
-  APP_URL: z.string().url().default("http://localhost:3000"),
+  APP_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 
@@ -86,7 +86,9 @@ const schema = z.object({
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "SESSION_SECRET" | "MERCADOPAGO_WEBHOOK_SECRET" | "NOTES_ENCRYPTION_KEY"> & {
+export type Env = Omit<RawEnv, "APP_URL" | "SESSION_SECRET" | "MERCADOPAGO_WEBHOOK_SECRET" | "NOTES_ENCRYPTION_KEY"> & {
+  /** Public address of the site; in development defaults to http://localhost:PORT. */
+  APP_URL: string;
   appEnv: AppEnvironment;
   constants: (typeof ENVIRONMENT_CONSTANTS)[AppEnvironment];
   SESSION_SECRET: string;
@@ -126,7 +128,8 @@ const PRODUCTION_REQUIRED = [
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const raw = schema.parse(source);
-  const appEnv = raw.APP_ENV ?? environmentFromHost(new URL(raw.APP_URL).hostname);
+  const appUrl = raw.APP_URL ?? `http://localhost:${raw.PORT}`;
+  const appEnv = raw.APP_ENV ?? environmentFromHost(new URL(appUrl).hostname);
 
   if (appEnv === "production") {
     const missing = PRODUCTION_REQUIRED.filter((name) => {
@@ -146,6 +149,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...raw,
     ADMIN_EMAILS: adminEmails,
+    APP_URL: appUrl,
     appEnv,
     constants: ENVIRONMENT_CONSTANTS[appEnv],
     SESSION_SECRET: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,

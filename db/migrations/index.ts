@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as core from "./0001_core";
+import * as accounts from "./0002_accounts";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -7,4 +8,5 @@ import * as core from "./0001_core";
  */
 export const migrations: Record<string, Migration> = {
   "0001_core": core,
+  "0002_accounts": accounts,
 };

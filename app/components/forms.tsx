@@ -1,0 +1,123 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+/**
+ * Form pieces shared by every form: a labelled field with its errors wired
+ * through aria-invalid / aria-describedby, the form's own errors, and a
+ * submit button that says what is happening. Errors come from the server
+ * (conform's lastResult), so they read the same with JavaScript off.
+ */
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const list = errors?.filter(Boolean) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-1 text-sm text-red-700 dark:text-red-400">
+      {list.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Errors of the whole form (e.g. 'Credenciais inválidas…'), announced to screen readers. */
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const list = errors?.filter(Boolean) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+      {list.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+type InputType = "text" | "email" | "password" | "tel" | "number" | "date" | "time" | "url" | "search" | "hidden";
+
+interface FieldProps {
+  meta: FieldMetadata<string | number | undefined | null>;
+  label: ReactNode;
+  type?: InputType;
+  hint?: ReactNode;
+  className?: string;
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type" | "defaultValue">;
+}
+
+export function Field({ meta, label, type = "text", hint, className, inputProps }: FieldProps) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <input {...props} {...inputProps} className="input" />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  meta,
+  label,
+  defaultChecked,
+  className,
+}: {
+  meta: FieldMetadata<string | boolean | undefined | null>;
+  label: ReactNode;
+  defaultChecked?: boolean;
+  className?: string;
+}) {
+  const props = getInputProps(meta, { type: "checkbox", value: "on" });
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-2">
+        <input {...props} defaultChecked={defaultChecked ?? props.defaultChecked} className="mt-1 h-4 w-4 rounded border-slate-300" />
+        <label htmlFor={meta.id} className="text-sm text-slate-700 dark:text-slate-300">
+          {label}
+        </label>
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** True while this form (by its intent, if given) is being submitted or its redirect is loading. */
+export function useIsSubmitting({ action, intent }: { action?: string; intent?: string } = {}) {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || !navigation.formData) return false;
+  if (action && navigation.formAction !== action) return false;
+  if (intent && navigation.formData.get("intent") !== intent) return false;
+  return true;
+}
+
+export function SubmitButton({
+  children,
+  pendingLabel,
+  pending,
+  className = "btn-primary w-full",
+  name,
+  value,
+  disabled,
+}: {
+  children: ReactNode;
+  pendingLabel?: ReactNode;
+  pending?: boolean;
+  className?: string;
+  name?: string;
+  value?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="submit" name={name} value={value} className={className} disabled={disabled || pending} aria-busy={pending || undefined}>
+      {pending && pendingLabel ? pendingLabel : children}
+    </button>
+  );
+}

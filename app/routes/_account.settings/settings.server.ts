@@ -1,0 +1,197 @@
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  MaxPartSizeExceededError,
+} from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { isValidCpf, normalizeCpf } from "~/domain/cpf";
+import { MAX_PHOTO_BYTES, sniffImage } from "~/domain/image";
+import { isValidTimeZone } from "~/domain/time-zones";
+import { pageTranslations } from "~/i18n/i18n.server";
+import {
+  CONSENT_KINDS,
+  currentConsents,
+  getAccountSettings,
+  recordConsentChanges,
+  replaceAvatar,
+  updateNotificationPreferences,
+  updatePersonalData,
+} from "~/models/profile.server";
+import { countUserSessions, deleteUserSessions } from "~/models/session.server";
+import { putFile, removeFile } from "~/providers/storage.server";
+import { AccountError, changePassword } from "~/services/accounts.server";
+import { deleteAccount } from "~/services/privacy.server";
+import { clearSessionCookie, type SessionUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { randomToken } from "~/utils/crypto.server";
+
+/**
+ * The server half of the account pages (/patient-profile, /patient/profile,
+ * /settings): every section posts here with an `intent`, and every one saves.
+ */
+
+const checkbox = z.boolean().optional().default(false);
+
+function personalSchema(t: TFunction) {
+  return z.object({
+    intent: z.literal("profile"),
+    firstName: z.string({ message: t("errors.required") }).trim().max(80, t("errors.nameTooLong")),
+    lastName: z.string({ message: t("errors.required") }).trim().max(80, t("errors.nameTooLong")),
+    phone: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => !value || /^\+?[\d\s().-]{10,20}$/.test(value), t("errors.phoneInvalid")),
+    cpf: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => !value || isValidCpf(value), t("errors.cpfInvalid")),
+    timeZone: z
+      .string()
+      .optional()
+      .refine((value) => !value || isValidTimeZone(value), t("errors.timeZoneInvalid")),
+  });
+}
+
+function passwordSchema(t: TFunction, hasPassword: boolean) {
+  return z
+    .object({
+      intent: z.literal("password"),
+      currentPassword: hasPassword ? z.string({ message: t("errors.required") }) : z.string().optional(),
+      newPassword: z.string({ message: t("errors.required") }).max(200),
+      confirmPassword: z.string({ message: t("errors.required") }).max(200),
+    })
+    .superRefine((value, ctx) => {
+      if (value.newPassword !== value.confirmPassword)
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t("errors.passwordsMismatch") });
+      else if (value.newPassword.length < 8) ctx.addIssue({ code: "custom", path: ["newPassword"], message: t("errors.passwordTooShort") });
+    });
+}
+
+const notificationsSchema = z.object({
+  intent: z.literal("notifications"),
+  emailNotifications: checkbox,
+  smsNotifications: checkbox,
+  appointmentReminders: checkbox,
+});
+
+const consentsSchema = z.object({
+  intent: z.literal("consents"),
+  marketing: checkbox,
+  cookies: checkbox,
+  dataProcessing: checkbox,
+  thirdParties: checkbox,
+});
+
+const deleteSchema = z.object({ intent: z.literal("delete-account"), password: z.string().optional(), email: z.string().optional() });
+
+export async function settingsLoaderData(request: Request, user: SessionUser) {
+  const { t, translations } = await pageTranslations(request, ["settings"]);
+  const [account, consents, sessions] = await Promise.all([getAccountSettings(user.id), currentConsents(user.id), countUserSessions(user.id)]);
+  if (!account) throw new Response("Not Found", { status: 404 });
+  return {
+    translations,
+    titles: { profile: t("meta.profileTitle"), settings: t("meta.settingsTitle") },
+    account,
+    consents: Object.fromEntries(CONSENT_KINDS.map((kind) => [kind, consents.get(kind) ?? null])) as Record<(typeof CONSENT_KINDS)[number], { granted: boolean; at: Date } | null>,
+    sessions,
+    timeZones: Intl.supportedValuesOf("timeZone"),
+  };
+}
+
+async function readForm(request: Request): Promise<FormData | "too-large"> {
+  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return request.formData();
+  try {
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_PHOTO_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return "too-large";
+    throw error;
+  }
+}
+
+const here = (request: Request) => new URL(request.url).pathname;
+
+export async function settingsAction(request: Request, user: SessionUser) {
+  const { t } = await pageTranslations(request, ["settings"]);
+  const formData = await readForm(request);
+  const back = here(request);
+  const saved = (key: string) => redirectWithToast(back, { type: "success", title: t(key) });
+
+  if (formData === "too-large") {
+    return data({ status: "error" as const, initialValue: { intent: "photo" }, error: { photo: [t("errors.photoSize")] } }, { status: 413 });
+  }
+
+  switch (formData.get("intent")) {
+    case "profile": {
+      const submission = parseWithZod(formData, { schema: personalSchema(t) });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const { firstName, lastName, phone, cpf, timeZone } = submission.value;
+      await updatePersonalData(user.id, { firstName, lastName, phone: phone || null, cpf: cpf ? normalizeCpf(cpf) : null, timeZone: timeZone || null });
+      return saved("success.profile");
+    }
+    case "photo": {
+      const file = formData.get("photo");
+      const fail = (message: string, status: number) =>
+        data({ status: "error" as const, initialValue: { intent: "photo" }, error: { photo: [message] } }, { status });
+      if (!(file instanceof File) || file.size === 0) return fail(t("errors.photoMissing"), 400);
+      if (file.size > MAX_PHOTO_BYTES) return fail(t("errors.photoSize"), 413);
+      const bytes = Buffer.from(await file.arrayBuffer());
+      const extension = sniffImage(bytes);
+      if (!extension) return fail(t("errors.photoType"), 415);
+      const url = await putFile(`avatars/${randomToken(18)}.${extension}`, bytes);
+      await removeFile(await replaceAvatar(user.id, url));
+      return saved("success.photo");
+    }
+    case "remove-photo": {
+      await removeFile(await replaceAvatar(user.id, null));
+      return saved("success.photoRemoved");
+    }
+    case "password": {
+      const account = await getAccountSettings(user.id);
+      const submission = parseWithZod(formData, { schema: passwordSchema(t, Boolean(account?.hasPassword)) });
+      const hide = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+      if (submission.status !== "success") return data(submission.reply(hide), { status: 400 });
+      try {
+        await changePassword(user.id, user.sessionId, submission.value.currentPassword ?? "", submission.value.newPassword, { requireCurrent: Boolean(account?.hasPassword) });
+      } catch (error) {
+        if (error instanceof AccountError) return data(submission.reply({ ...hide, fieldErrors: { currentPassword: [t(error.key)] } }), { status: error.status });
+        throw error;
+      }
+      return saved("success.password");
+    }
+    case "notifications": {
+      const submission = parseWithZod(formData, { schema: notificationsSchema });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      await updateNotificationPreferences(user.id, submission.value);
+      return saved("success.notifications");
+    }
+    case "consents": {
+      const submission = parseWithZod(formData, { schema: consentsSchema });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const { marketing, cookies, dataProcessing, thirdParties } = submission.value;
+      await recordConsentChanges(user.id, { marketing, cookies, data_processing: dataProcessing, third_parties: thirdParties });
+      return saved("success.consents");
+    }
+    case "sign-out-everywhere": {
+      await deleteUserSessions(user.id);
+      return redirectWithToast("/login", { type: "success", title: t("success.signedOutEverywhere") }, { headers: { "Set-Cookie": await clearSessionCookie() } });
+    }
+    case "delete-account": {
+      const submission = parseWithZod(formData, { schema: deleteSchema });
+      if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+      try {
+        await deleteAccount(user.id, submission.value);
+      } catch (error) {
+        if (error instanceof AccountError) return data(submission.reply({ hideFields: ["password"], formErrors: [t(error.key)] }), { status: error.status });
+        throw error;
+      }
+      return redirectWithToast("/", { type: "success", title: t("success.deleted") }, { headers: { "Set-Cookie": await clearSessionCookie() } });
+    }
+    default:
+      return data({ status: "error" as const, initialValue: {}, error: { "": [t("errors.unknownIntent")] } }, { status: 400 });
+  }
+}

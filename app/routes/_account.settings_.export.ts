@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { exportUserData } from "~/services/privacy.server";
+import { requireUser } from "~/services/session.server";
+
+/** 'Baixar meus dados': everything the platform holds about the signed-in person, as a JSON file. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const body = JSON.stringify(await exportUserData(user.id), null, 2);
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="acolhe-meus-dados-${date}.json"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,220 @@
+import type { Transaction } from "kysely";
+import type { Database } from "#db/types";
+import type { Locale } from "~/i18n/config";
+import { consumeToken, issueToken } from "~/models/auth-token.server";
+import { db } from "~/models/db.server";
+import { countFailuresSince, clearFailures, recordFailure } from "~/models/login-failure.server";
+import { insertPendingPsychologist } from "~/models/psychologist-account.server";
+import { deleteUserSessions } from "~/models/session.server";
+import {
+  emailExists,
+  findCredentialsByEmail,
+  findCredentialsById,
+  getRecipient,
+  insertUserWithProfile,
+  markEmailVerified,
+  setPasswordHash,
+} from "~/models/user.server";
+import { sha256 } from "~/utils/crypto.server";
+import { env } from "~/utils/env.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+import {
+  accountExistsEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  recipientLocale,
+  verificationEmail,
+  type EmailContent,
+} from "./emails.server";
+import { queueMail } from "./mail.server";
+
+/**
+ * Sign-up, sign-in, e-mail verification and password reset. Errors carry a
+ * key of the `auth` namespace; routes translate them.
+ */
+
+export class AccountError extends Error {
+  constructor(
+    readonly key: string,
+    readonly status: number,
+  ) {
+    super(key);
+    this.name = "AccountError";
+  }
+}
+
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+/** A split of 'Maria da Silva Santos' into first name and the rest. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
+}
+
+async function mailTo(trx: Transaction<Database>, userId: string, to: string, content: EmailContent) {
+  await queueMail(trx, { userId, to, ...content });
+}
+
+export interface Registration {
+  fullName: string;
+  email: string;
+  password: string;
+  role: "patient" | "psychologist";
+  locale: Locale;
+  crp?: string;
+}
+
+/**
+ * Creates the account (and, for a psychologist, a pending psychologists row)
+ * with a verification e-mail, in one transaction. When the e-mail already has
+ * an account, nothing is created and its owner is told by e-mail instead: the
+ * visitor sees the same answer either way (no account enumeration).
+ */
+export async function register(input: Registration): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const { firstName, lastName } = splitFullName(input.fullName);
+  try {
+    await createAccount(input, passwordHash, firstName, lastName);
+  } catch (error) {
+    const constraint = (error as { constraint?: string }).constraint;
+    if (constraint === "psychologists_crp_key") throw new AccountError("errors.crpTaken", 409);
+    // Two sign-ups with one address at the same instant: the loser sees the usual answer.
+    if (constraint === "users_email_key") return;
+    throw error;
+  }
+}
+
+async function createAccount(input: Registration, passwordHash: string, firstName: string, lastName: string) {
+  await db.transaction().execute(async (trx) => {
+    if (await emailExists(input.email, trx)) {
+      const owner = await findCredentialsByEmail(input.email, trx);
+      if (owner) {
+        const recipient = await getRecipient(owner.id, trx);
+        await mailTo(trx, owner.id, owner.email, accountExistsEmail(recipientLocale(recipient?.locale), { name: recipient?.firstName ?? "" }));
+      }
+      return;
+    }
+    const userId = await insertUserWithProfile(trx, { email: input.email, passwordHash, firstName, lastName, locale: input.locale });
+    if (input.role === "psychologist") {
+      await insertPendingPsychologist(trx, { userId, name: input.fullName.trim(), email: input.email, crp: input.crp ?? null });
+    }
+    const token = await issueToken(trx, userId, "email_verification");
+    await mailTo(trx, userId, input.email, verificationEmail(input.locale, { name: firstName, token }));
+  });
+}
+
+/** Confirms an address; returns the user, or null for a bad, spent or expired link. */
+export async function verifyEmail(token: string): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const userId = await consumeToken("email_verification", token, trx);
+    if (userId) await markEmailVerified(userId, trx);
+    return userId;
+  });
+}
+
+/** Sends a new verification link, at most one a minute. Silent for unknown or verified addresses. */
+export async function resendVerification(email: string): Promise<void> {
+  const account = await findCredentialsByEmail(email);
+  if (!account || account.emailVerifiedAt) return;
+  const recent = await db
+    .selectFrom("auth_tokens")
+    .select("id")
+    .where("user_id", "=", account.id)
+    .where("purpose", "=", "email_verification")
+    .where("created_at", ">", new Date(Date.now() - 60_000))
+    .executeTakeFirst();
+  if (recent) throw new AccountError("errors.resendTooSoon", 429);
+  await db.transaction().execute(async (trx) => {
+    const recipient = await getRecipient(account.id, trx);
+    const token = await issueToken(trx, account.id, "email_verification");
+    await mailTo(trx, account.id, account.email, verificationEmail(recipientLocale(recipient?.locale), { name: recipient?.firstName ?? "", token }));
+  });
+}
+
+const emailKey = (email: string) => sha256(`email:${email.trim().toLowerCase()}`);
+const ipKey = (ip: string) => sha256(`ip:${ip}`);
+
+/**
+ * Checks a password sign-in. Limited per e-mail and per IP to the
+ * environment's max attempts per 15 minutes, counted whether or not the
+ * e-mail exists, so the limit says nothing about accounts.
+ */
+export async function signIn(email: string, password: string, ip: string | null): Promise<{ id: string }> {
+  const keys = [emailKey(email), ...(ip ? [ipKey(ip)] : [])];
+  const failures = await countFailuresSince(keys, new Date(Date.now() - LOGIN_WINDOW_MS));
+  const limit = env().constants.maxLoginAttempts;
+  if (keys.some((key) => (failures.get(key) ?? 0) >= limit)) throw new AccountError("errors.tooManyAttempts", 429);
+
+  const account = await findCredentialsByEmail(email);
+  // Hash even when there is no account, so timing does not tell either.
+  const valid = account?.passwordHash
+    ? await verifyPassword(password, account.passwordHash)
+    : (await verifyPassword(password, DUMMY_HASH), false);
+  if (!account || !valid) {
+    await recordFailure(keys);
+    throw new AccountError("errors.invalidCredentials", 401);
+  }
+  if (!account.emailVerifiedAt) throw new AccountError("errors.emailNotConfirmed", 403);
+  await clearFailures(keys[0]!);
+  return { id: account.id };
+}
+
+// A real scrypt hash of a random string: verifying against it costs what a real check costs.
+const DUMMY_HASH = "scrypt$32768$8$1$8WPYSBCld1r5pQUiXmgF2w$7QiOYSGXhSlp2PhWPYv0JvExMHP147zScibDMhKlZrw";
+
+/** Always the same answer to the visitor; an e-mail only when the account exists. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const account = await findCredentialsByEmail(email);
+  if (!account) return;
+  await db.transaction().execute(async (trx) => {
+    const recipient = await getRecipient(account.id, trx);
+    const token = await issueToken(trx, account.id, "password_reset");
+    await mailTo(trx, account.id, account.email, passwordResetEmail(recipientLocale(recipient?.locale), { name: recipient?.firstName ?? "", token }));
+  });
+}
+
+/**
+ * Sets a new password from a reset link: spends the token, signs the person
+ * out everywhere and tells them by e-mail. Resetting also proves the address.
+ */
+export async function resetPassword(token: string, password: string): Promise<string> {
+  const passwordHash = await hashPassword(password);
+  const userId = await db.transaction().execute(async (trx) => {
+    const owner = await consumeToken("password_reset", token, trx);
+    if (!owner) return null;
+    await setPasswordHash(owner, passwordHash, trx);
+    await markEmailVerified(owner, trx);
+    await deleteUserSessions(owner, {}, trx);
+    const recipient = await getRecipient(owner, trx);
+    if (recipient) await mailTo(trx, owner, recipient.email, passwordChangedEmail(recipientLocale(recipient.locale), { name: recipient.firstName ?? "" }));
+    return owner;
+  });
+  if (!userId) throw new AccountError("errors.tokenInvalid", 400);
+  return userId;
+}
+
+/**
+ * Password change from the settings page: the current password is required
+ * (a Google-only account, which has none, may set its first one); the other
+ * sessions end and the owner is told by e-mail.
+ */
+export async function changePassword(
+  userId: string,
+  currentSessionId: string,
+  current: string,
+  next: string,
+  options: { requireCurrent: boolean } = { requireCurrent: true },
+): Promise<void> {
+  const account = await findCredentialsById(userId);
+  if (!account) throw new AccountError("errors.currentPasswordWrong", 400);
+  if (account.passwordHash || options.requireCurrent) {
+    if (!account.passwordHash || !(await verifyPassword(current, account.passwordHash))) throw new AccountError("errors.currentPasswordWrong", 400);
+  }
+  const passwordHash = await hashPassword(next);
+  await db.transaction().execute(async (trx) => {
+    await setPasswordHash(userId, passwordHash, trx);
+    await deleteUserSessions(userId, { except: currentSessionId }, trx);
+    const recipient = await getRecipient(userId, trx);
+    if (recipient) await mailTo(trx, userId, recipient.email, passwordChangedEmail(recipientLocale(recipient.locale), { name: recipient.firstName ?? "" }));
+  });
+}

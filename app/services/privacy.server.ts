@@ -1,0 +1,131 @@
+import { sql } from "kysely";
+import { db } from "~/models/db.server";
+import { redactMailForUser, listMailForUser } from "~/models/mail.server";
+import { consentHistory } from "~/models/profile.server";
+import { deleteUserSessions } from "~/models/session.server";
+import { findCredentialsById, getRecipient } from "~/models/user.server";
+import { removeFile } from "~/providers/storage.server";
+import { verifyPassword } from "~/utils/password.server";
+import { AccountError } from "./accounts.server";
+import { accountDeletedEmail, recipientLocale } from "./emails.server";
+import { queueMail } from "./mail.server";
+
+/**
+ * The LGPD rights of section 18 that the settings page serves: access (a
+ * download of everything held) and deletion (personal data removed or
+ * anonymised; what the law makes us keep is kept, and said so).
+ */
+
+/** Statuses that hold a future slot: an account with one cannot be deleted until it is cancelled. */
+const SLOT_HOLDING = ["pending_payment", "pending", "scheduled", "confirmed", "pending_reschedule"] as const;
+
+/**
+ * Everything the platform holds about a person, as one JSON document. Every
+ * table with a column pointing at the user appears here (a test checks it).
+ */
+export async function exportUserData(userId: string) {
+  const [account, profile, psychologist, consents, sessions, appointmentsAsPatient, emails] = await Promise.all([
+    db.selectFrom("users").select(["id", "email", "email_verified_at", "created_at", sql<boolean>`google_sub is not null`.as("google_linked")]).where("id", "=", userId).executeTakeFirst(),
+    db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst(),
+    db.selectFrom("psychologists").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+    consentHistory(userId),
+    db.selectFrom("sessions").select(["created_at", "expires_at", "user_agent"]).where("user_id", "=", userId).execute(),
+    db
+      .selectFrom("appointments")
+      .innerJoin("psychologists", "psychologists.id", "appointments.psychologist_id")
+      .select([
+        "appointments.id",
+        "appointments.starts_at",
+        "appointments.duration_minutes",
+        "appointments.status",
+        "appointments.payment_status",
+        "appointments.price_cents",
+        "appointments.created_at",
+        "appointments.cancellation_reason",
+        "psychologists.name as psychologist_name",
+      ])
+      .where("appointments.patient_id", "=", userId)
+      .orderBy("appointments.starts_at")
+      .execute(),
+    listMailForUser(userId),
+  ]);
+  return {
+    exported_at: new Date().toISOString(),
+    account,
+    profile,
+    psychologist: psychologist ?? null,
+    consents,
+    sessions,
+    appointments: appointmentsAsPatient,
+    emails,
+    login_failures: "Tentativas de login falhas são guardadas apenas como um resumo criptográfico (hash) do e-mail, por 24 horas.",
+  };
+}
+
+/** The tables exportUserData covers, by the column that points at the user (kept in step by a test). */
+export const EXPORTED_USER_COLUMNS = [
+  "users.id",
+  "profiles.id",
+  "psychologists.user_id",
+  "consent_log.user_id",
+  "sessions.user_id",
+  "appointments.patient_id",
+  "mail_outbox.user_id",
+  // One-time links are secrets, not data about the person; they are deleted with the account.
+  "auth_tokens.user_id",
+];
+
+/**
+ * Deletes an account: confirmed with the password (or, for a Google-only
+ * account, the e-mail typed back). Personal data is erased or anonymised and
+ * every session ends; the clinical records (Lei 13.787/2018: 20 years) and
+ * the payment records tax law requires stay, tied to an anonymous account.
+ */
+export async function deleteAccount(userId: string, confirmation: { password?: string; email?: string }): Promise<void> {
+  const account = await findCredentialsById(userId);
+  if (!account) throw new AccountError("errors.accountNotFound", 404);
+  const confirmed = account.passwordHash
+    ? Boolean(confirmation.password) && (await verifyPassword(confirmation.password!, account.passwordHash))
+    : confirmation.email?.trim().toLowerCase() === account.email.toLowerCase();
+  if (!confirmed) throw new AccountError("errors.deleteConfirmationWrong", 400);
+
+  const upcoming = await db
+    .selectFrom("appointments")
+    .leftJoin("psychologists", "psychologists.id", "appointments.psychologist_id")
+    .select("appointments.id")
+    .where((eb) => eb.or([eb("appointments.patient_id", "=", userId), eb("psychologists.user_id", "=", userId)]))
+    .where("appointments.status", "in", SLOT_HOLDING)
+    .where("appointments.ends_at", ">", new Date())
+    .executeTakeFirst();
+  if (upcoming) throw new AccountError("errors.upcomingAppointments", 409);
+
+  const avatar = await db.transaction().execute(async (trx) => {
+    const recipient = await getRecipient(userId, trx);
+    const profile = await trx.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirst();
+    await redactMailForUser(userId, trx);
+    await trx
+      .updateTable("users")
+      .set({ email: `removido-${userId}@conta-excluida.invalid`, password_hash: null, google_sub: null, email_verified_at: null, deleted_at: new Date() })
+      .where("id", "=", userId)
+      .execute();
+    await trx
+      .updateTable("profiles")
+      .set({ first_name: "", last_name: "", phone: null, cpf: null, avatar_url: null, time_zone: null, email_notifications: false, sms_notifications: false, appointment_reminders: false })
+      .where("id", "=", userId)
+      .execute();
+    // A psychologist leaves the directory; name and CRP stay, as the records they signed must say who signed them.
+    await trx
+      .updateTable("psychologists")
+      .set({ status: "suspended", is_approved: false, featured_in_carousel: false, email: null, photo_url: null, pix_key: null, bio: "", short_bio: "", personal_statement: "" })
+      .where("user_id", "=", userId)
+      .execute();
+    await trx.deleteFrom("auth_tokens").where("user_id", "=", userId).execute();
+    await deleteUserSessions(userId, {}, trx);
+    if (recipient) {
+      // Sent to the address that was just erased, so not linked to the account.
+      await queueMail(trx, { userId: null, to: recipient.email, ...accountDeletedEmail(recipientLocale(recipient.locale), { name: recipient.firstName ?? "" }) });
+    }
+    return profile?.avatar_url ?? null;
+  });
+  await removeFile(avatar);
+}

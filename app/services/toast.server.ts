@@ -1,0 +1,51 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { env } from "~/utils/env.server";
+
+/**
+ * One-time messages after a redirect ('Login realizado com sucesso!'), kept
+ * in a short-lived signed cookie and shown once by the root. The text is
+ * already in the visitor's language.
+ */
+export interface Toast {
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+}
+
+type ToastSession = { toast: Toast };
+let storage: ReturnType<typeof createCookieSessionStorage<ToastSession, ToastSession>> | undefined;
+function toastStorage() {
+  const config = env();
+  storage ??= createCookieSessionStorage<ToastSession, ToastSession>({
+    cookie: {
+      name: "__acolhe_toast",
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.appEnv === "production",
+      secrets: [config.SESSION_SECRET],
+      maxAge: 60,
+    },
+  });
+  return storage;
+}
+
+export async function toastCookie(toast: Toast): Promise<string> {
+  const session = await toastStorage().getSession();
+  session.flash("toast", toast);
+  return toastStorage().commitSession(session);
+}
+
+/** A 303 redirect that shows a toast on arrival; extra Set-Cookie headers are kept. */
+export async function redirectWithToast(url: string, toast: Toast, init: { headers?: HeadersInit } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastCookie(toast));
+  return redirect(url, { status: 303, headers });
+}
+
+/** The pending toast, and the header that clears it. */
+export async function takeToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const session = await toastStorage().getSession(request.headers.get("Cookie"));
+  const toast = session.get("toast") ?? null;
+  return { toast, setCookie: toast ? await toastStorage().commitSession(session) : null };
+}

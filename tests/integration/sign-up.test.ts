@@ -1,0 +1,251 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/models/db.server";
+import { action as forgotAction } from "~/routes/_auth.forgot-password";
+import { action as loginAction } from "~/routes/_auth.login/route";
+import { action as psychologistRegisterAction } from "~/routes/_auth.psychologist-register";
+import { action as registerAction } from "~/routes/_auth.register";
+import { action as resetAction, loader as resetLoader } from "~/routes/_auth.reset-password";
+import { action as verifyAction, loader as verifyLoader } from "~/routes/_auth.verify-email";
+import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
+import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
+import { queuedJobs } from "#tests/helpers/jobs";
+
+const VALID = {
+  intent: "signup",
+  fullName: "Maria da Silva Souza",
+  email: "maria.souza@exemplo.com.br",
+  password: "uma-senha-boa",
+  confirmPassword: "uma-senha-boa",
+  role: "patient",
+  terms: "on",
+};
+
+const signup = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  run(registerAction, postRequest("/register", fields, undefined, headers));
+
+const errorsOf = async (response: Response) => (await body(response)).error as Record<string, string[]>;
+
+/** The token in the link of the newest e-mail of a template to an address. */
+async function linkToken(to: string, template: string): Promise<string> {
+  const mail = await db
+    .selectFrom("mail_outbox")
+    .select(["html", "text"])
+    .where("to_email", "=", to)
+    .where("template", "=", template)
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
+  const match = /token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+  return decodeURIComponent(match![1]!);
+}
+
+const usersNamed = (email: string) => db.selectFrom("users").select("id").where("email", "=", email).execute();
+
+describe("sign-up validation (the spec's messages)", () => {
+  it.each([
+    ["an empty field", { fullName: "" }, "", "Por favor, preencha todos os campos."],
+    ["a short password", { password: "curta12", confirmPassword: "curta12" }, "password", "A senha deve ter pelo menos 8 caracteres."],
+    ["different passwords", { confirmPassword: "outra-senha" }, "confirmPassword", "As senhas não coincidem."],
+    ["terms not accepted", { terms: "" }, "terms", "Você deve aceitar os termos de uso e política de privacidade."],
+    ["a malformed e-mail", { email: "maria-arroba-exemplo" }, "email", "Informe um e-mail válido."],
+  ])("rejects %s", async (_why, change, field, message) => {
+    const fields = { ...VALID, ...change } as Record<string, string>;
+    if (fields.terms === "") delete fields.terms;
+    const response = await signup(fields);
+    expect(response.status).toBe(400);
+    expect((await errorsOf(response))[field]).toContain(message);
+    expect(await usersNamed(fields.email!)).toEqual([]);
+  });
+
+  it("can never create an admin", async () => {
+    const response = await signup({ ...VALID, role: "admin", email: "quer.ser.admin@exemplo.com.br" });
+    expect(response.status).toBe(400);
+    expect((await errorsOf(response)).role).toEqual(["Escolha entre paciente e psicólogo."]);
+    expect(await usersNamed("quer.ser.admin@exemplo.com.br")).toEqual([]);
+  });
+});
+
+describe("sign-up", () => {
+  it("creates an unverified patient, a verification e-mail and its delivery job, in one go", async () => {
+    const response = await signup(VALID);
+    expect(response.status).toBe(303);
+    expect(location(response)).toBe("/login?verify=1");
+    const user = await db
+      .selectFrom("users")
+      .innerJoin("profiles", "profiles.id", "users.id")
+      .select(["users.id", "users.email_verified_at", "users.password_hash", "profiles.first_name", "profiles.last_name", "profiles.locale"])
+      .where("users.email", "=", VALID.email)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ email_verified_at: null, first_name: "Maria", last_name: "da Silva Souza", locale: "pt-BR" });
+    expect(user.password_hash).toMatch(/^scrypt\$/);
+    expect(await db.selectFrom("psychologists").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+
+    const mail = await db.selectFrom("mail_outbox").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ template: "email_verification", subject: "Confirme seu e-mail na Acolhe", status: "pending" });
+    expect(mail.text).toContain("/verify-email?token=");
+    expect((await queuedJobs("mail.deliver")).map((job) => (job.data as { mailId: string }).mailId)).toContain(mail.id);
+  });
+
+  it("writes the e-mail in the visitor's language", async () => {
+    await signup({ ...VALID, email: "john@example.com" }, { "Accept-Language": "en-US,en;q=0.9" });
+    const mail = await db.selectFrom("mail_outbox").select(["locale", "subject"]).where("to_email", "=", "john@example.com").executeTakeFirstOrThrow();
+    expect(mail.locale).toBe("en");
+    expect(mail.subject).not.toBe("Confirme seu e-mail na Acolhe");
+  });
+
+  it("answers the same for an address that already has an account, and tells its owner instead", async () => {
+    const owner = await createUser({ email: "ja.existe@exemplo.com.br" });
+    const response = await signup({ ...VALID, email: "ja.existe@exemplo.com.br" });
+    expect(response.status).toBe(303);
+    expect(location(response)).toBe("/login?verify=1");
+    expect(await usersNamed("ja.existe@exemplo.com.br")).toHaveLength(1);
+    const mails = await db.selectFrom("mail_outbox").select("template").where("user_id", "=", owner.id).execute();
+    expect(mails).toEqual([{ template: "account_exists" }]);
+  });
+
+  it("registers a psychologist as pending, with a CRP that must be well formed and unique", async () => {
+    const fields = { ...VALID, email: "psi.nova@exemplo.com.br", crp: "" };
+    const missing = await run(psychologistRegisterAction, postRequest("/psychologist-register", fields));
+    expect(missing.status).toBe(400);
+    expect((await errorsOf(missing))[""]).toEqual(["Por favor, preencha todos os campos."]);
+
+    const malformed = await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...fields, crp: "6/12345" }));
+    expect((await errorsOf(malformed)).crp).toEqual(["CRP deve estar no formato XX/XXXXXX"]);
+
+    const ok = await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...fields, crp: "06/654321" }));
+    expect(ok.status).toBe(303);
+    const row = await db
+      .selectFrom("psychologists")
+      .innerJoin("users", "users.id", "psychologists.user_id")
+      .select(["psychologists.status", "psychologists.is_approved", "psychologists.crp", "psychologists.name"])
+      .where("users.email", "=", "psi.nova@exemplo.com.br")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "pending", is_approved: false, crp: "06/654321", name: "Maria da Silva Souza" });
+
+    const taken = await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...fields, email: "outra.psi@exemplo.com.br", crp: "06/654321" }));
+    expect(taken.status).toBe(409);
+    expect((await errorsOf(taken)).crp?.[0]).toMatch(/já está cadastrado/);
+    expect(await usersNamed("outra.psi@exemplo.com.br")).toEqual([]);
+  });
+});
+
+describe("e-mail verification", () => {
+  it("confirms once, signs the person in, and refuses the link afterwards", async () => {
+    await signup(VALID);
+    const token = await linkToken(VALID.email, "email_verification");
+
+    expect((await body(await run(verifyLoader, getRequest(`/verify-email?token=${token}`)))).valid).toBe(true);
+    // Opening the link spends nothing (mail scanners open links too).
+    expect((await body(await run(verifyLoader, getRequest(`/verify-email?token=${token}`)))).valid).toBe(true);
+
+    const jar = new CookieJar();
+    const response = await run(verifyAction, postRequest("/verify-email", { token }));
+    expect(response.status).toBe(303);
+    expect(location(response)).toBe("/patient-dashboard");
+    expect(jar.take(response).has("__acolhe_session")).toBe(true);
+    const user = await db.selectFrom("users").select("email_verified_at").where("email", "=", VALID.email).executeTakeFirstOrThrow();
+    expect(user.email_verified_at).toBeInstanceOf(Date);
+
+    expect((await run(verifyAction, postRequest("/verify-email", { token }))).status).toBe(400);
+    expect((await body(await run(verifyLoader, getRequest(`/verify-email?token=${token}`)))).valid).toBe(false);
+  });
+
+  it("takes a new psychologist to the professional profile", async () => {
+    await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...VALID, email: "psi.verifica@exemplo.com.br", crp: "05/111222" }));
+    const token = await linkToken("psi.verifica@exemplo.com.br", "email_verification");
+    expect(location(await run(verifyAction, postRequest("/verify-email", { token })))).toBe("/psychologist-profile");
+  });
+
+  it("refuses an expired link (24 h)", async () => {
+    await signup(VALID);
+    const token = await linkToken(VALID.email, "email_verification");
+    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    expect((await run(verifyAction, postRequest("/verify-email", { token }))).status).toBe(400);
+  });
+
+  it("lets the person ask for a new link, which replaces the old one, at most once a minute", async () => {
+    await signup(VALID);
+    const first = await linkToken(VALID.email, "email_verification");
+    await db.updateTable("auth_tokens").set({ created_at: new Date(Date.now() - 2 * 60_000) }).execute();
+    const resend = await run(loginAction, postRequest("/login", { intent: "resend-verification", email: VALID.email }));
+    expect(resend.status).toBe(303);
+    const second = await linkToken(VALID.email, "email_verification");
+    expect(second).not.toBe(first);
+    expect((await run(verifyAction, postRequest("/verify-email", { token: first }))).status).toBe(400);
+    const tooSoon = await run(loginAction, postRequest("/login", { intent: "resend-verification", email: VALID.email }));
+    expect(tooSoon.status).toBe(429);
+    expect((await run(verifyAction, postRequest("/verify-email", { token: second }))).status).toBe(303);
+  });
+});
+
+describe("password reset", () => {
+  const forgot = (email: string) => run(forgotAction, postRequest("/forgot-password", { email }));
+
+  it("answers the same whether or not the e-mail exists, writing mail only for a real account", async () => {
+    const user = await createUser();
+    const known = await forgot(user.email);
+    const unknown = await forgot("nao.existe@exemplo.com.br");
+    expect([known.status, unknown.status]).toEqual([303, 303]);
+    expect(location(known)).toBe(location(unknown));
+    expect(await db.selectFrom("mail_outbox").select("template").where("to_email", "=", "nao.existe@exemplo.com.br").execute()).toEqual([]);
+    expect(await db.selectFrom("mail_outbox").select("template").where("to_email", "=", user.email).execute()).toEqual([{ template: "password_reset" }]);
+  });
+
+  it("validates the e-mail", async () => {
+    const response = await forgot("sem-arroba");
+    expect(response.status).toBe(400);
+    expect((await errorsOf(response)).email).toEqual(["Informe um e-mail válido."]);
+  });
+
+  it("sets the new password once, ends every session and tells the owner", async () => {
+    const user = await createUser();
+    const elsewhere = await signedIn(user);
+    await forgot(user.email);
+    const token = await linkToken(user.email, "password_reset");
+    expect((await body(await run(resetLoader, getRequest(`/reset-password?token=${token}`)))).valid).toBe(true);
+
+    const mismatch = await run(resetAction, postRequest("/reset-password", { token, password: "nova-senha-1", confirmPassword: "nova-senha-2" }));
+    expect((await errorsOf(mismatch)).confirmPassword).toEqual(["As senhas não coincidem."]);
+
+    const ok = await run(resetAction, postRequest("/reset-password", { token, password: "nova-senha-1", confirmPassword: "nova-senha-1" }));
+    expect(location(ok)).toBe("/login");
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(elsewhere.has("__acolhe_session")).toBe(true);
+    expect(await db.selectFrom("mail_outbox").select("template").where("user_id", "=", user.id).where("template", "=", "password_changed").execute()).toHaveLength(1);
+
+    const login = (password: string) => run(loginAction, postRequest("/login", { intent: "login", email: user.email, password }), {}, { clientIp: "192.0.2.1" });
+    expect((await login(PASSWORD)).status).toBe(401);
+    expect((await login("nova-senha-1")).status).toBe(303);
+
+    const reuse = await run(resetAction, postRequest("/reset-password", { token, password: "outra-senha-3", confirmPassword: "outra-senha-3" }));
+    expect(reuse.status).toBe(400);
+    expect((await errorsOf(reuse))[""]).toEqual(["Este link é inválido, já foi usado ou expirou. Peça um novo."]);
+  });
+
+  it("expires after an hour", async () => {
+    const user = await createUser();
+    await forgot(user.email);
+    const token = await linkToken(user.email, "password_reset");
+    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1) }).where("user_id", "=", user.id).execute();
+    expect((await body(await run(resetLoader, getRequest(`/reset-password?token=${token}`)))).valid).toBe(false);
+    expect((await run(resetAction, postRequest("/reset-password", { token, password: "nova-senha-1", confirmPassword: "nova-senha-1" }))).status).toBe(400);
+  });
+
+  it("issues links that last exactly the promised time", async () => {
+    const user = await createUser();
+    const before = Date.now();
+    await forgot(user.email);
+    await run(registerAction, postRequest("/register", { ...VALID, email: "tempo@exemplo.com.br" }));
+    const rows = await db
+      .selectFrom("auth_tokens")
+      .innerJoin("users", "users.id", "auth_tokens.user_id")
+      .select(["purpose", "expires_at", "token_hash"])
+      .where("users.email", "in", [user.email, "tempo@exemplo.com.br"])
+      .execute();
+    const lifetime = (purpose: string) => rows.find((row) => row.purpose === purpose)!.expires_at.getTime() - before;
+    expect(lifetime("password_reset")).toBeGreaterThanOrEqual(60 * 60_000 - 5_000);
+    expect(lifetime("password_reset")).toBeLessThanOrEqual(60 * 60_000 + 5_000);
+    expect(lifetime("email_verification")).toBeGreaterThanOrEqual(24 * 60 * 60_000 - 5_000);
+    // Only hashes are stored.
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+});
