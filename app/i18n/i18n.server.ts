@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { createInstance, type TFunction } from "i18next";
+import { RemixI18Next } from "remix-i18next/server";
 import { env } from "~/utils/env.server";
 import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, SUPPORTED_LOCALES, type Locale } from "./config";
 import { detectLocale } from "./detect-locale";
@@ -48,13 +49,29 @@ void i18n.init({
   initImmediate: false,
 });
 
+/**
+ * remix-i18next picks the request's language, through our own detection
+ * order (cookie, Accept-Language, the CDN's country, pt-BR) as its one
+ * custom step; its answer is matched against the supported languages.
+ */
+const remixI18n = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...SUPPORTED_LOCALES],
+    fallbackLanguage: DEFAULT_LOCALE,
+    order: ["custom"],
+    findLocale: async (request) => {
+      const countryHeader = env().COUNTRY_HEADER;
+      return detectLocale({
+        cookie: await localeCookie.parse(request.headers.get("Cookie")),
+        acceptLanguage: request.headers.get("Accept-Language"),
+        country: countryHeader ? request.headers.get(countryHeader) : null,
+      });
+    },
+  },
+});
+
 export async function getLocale(request: Request): Promise<Locale> {
-  const countryHeader = env().COUNTRY_HEADER;
-  return detectLocale({
-    cookie: await localeCookie.parse(request.headers.get("Cookie")),
-    acceptLanguage: request.headers.get("Accept-Language"),
-    country: countryHeader ? request.headers.get(countryHeader) : null,
-  });
+  return (await remixI18n.getLocale(request)) as Locale;
 }
 
 /** A server-side `t` for one language; keys are `path` in the first namespace or `namespace:path`. */
