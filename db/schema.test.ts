@@ -133,3 +133,40 @@ describe("psychologists", () => {
     expect(row.rating).toBe(4.67);
   });
 });
+
+describe("evaluations", () => {
+  async function completedAppointment(startsAt: string) {
+    const { patientId, psychologistId } = await anyPatientAndPsychologist();
+    const { id } = await appointment(patientId, psychologistId, startsAt, 50, "completed");
+    return { id, patientId, psychologistId };
+  }
+  const ratingOf = (id: string) =>
+    db.selectFrom("psychologists").select(["rating", "rating_sum", "total_reviews"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("keep the psychologist's rating exact as they are written, changed and removed", async () => {
+    const first = await completedAppointment("2026-03-02T12:00:00Z");
+    const second = await completedAppointment("2026-03-09T12:00:00Z");
+    const before = await ratingOf(first.psychologistId);
+    await db.insertInto("evaluations").values({ appointment_id: first.id, psychologist_id: first.psychologistId, patient_id: first.patientId, rating: 5 }).execute();
+    const evaluation = await db
+      .insertInto("evaluations")
+      .values({ appointment_id: second.id, psychologist_id: second.psychologistId, patient_id: second.patientId, rating: 2 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await ratingOf(first.psychologistId)).toMatchObject({ rating_sum: before.rating_sum + 7, total_reviews: before.total_reviews + 2 });
+    await db.updateTable("evaluations").set({ rating: 4 }).where("id", "=", evaluation.id).execute();
+    expect(await ratingOf(first.psychologistId)).toMatchObject({ rating_sum: before.rating_sum + 9, total_reviews: before.total_reviews + 2 });
+    await db.deleteFrom("evaluations").where("id", "=", evaluation.id).execute();
+    const after = await ratingOf(first.psychologistId);
+    expect(after).toMatchObject({ rating_sum: before.rating_sum + 5, total_reviews: before.total_reviews + 1 });
+    expect(after.rating).toBeCloseTo(after.rating_sum / after.total_reviews, 2);
+  });
+
+  it("allow one evaluation per appointment and ratings from 1 to 5", async () => {
+    const done = await completedAppointment("2026-03-16T12:00:00Z");
+    const values = { appointment_id: done.id, psychologist_id: done.psychologistId, patient_id: done.patientId };
+    await expect(db.insertInto("evaluations").values({ ...values, rating: 6 }).execute()).rejects.toThrow();
+    await db.insertInto("evaluations").values({ ...values, rating: 4 }).execute();
+    await expect(db.insertInto("evaluations").values({ ...values, rating: 3 }).execute()).rejects.toThrow(/evaluations_appointment_id_key/);
+  });
+});

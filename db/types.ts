@@ -203,6 +203,48 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface EvaluationsTable {
+  id: Generated<string>;
+  appointment_id: string;
+  psychologist_id: string;
+  patient_id: string | null;
+  rating: number;
+  comment: Generated<string>;
+  is_anonymous: Generated<boolean>;
+  publish_consent: Generated<boolean>;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export type SharePlatform = "facebook" | "twitter" | "linkedin" | "copy_link";
+
+export interface ShareEventsTable {
+  id: Generated<number>;
+  psychologist_id: string;
+  platform: SharePlatform;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export type AnalyticsEventName = "carousel_impression" | "carousel_click";
+export type DeviceClass = "mobile" | "tablet" | "desktop" | "bot" | "other";
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  event: AnalyticsEventName;
+  occurred_at: Timestamp;
+  psychologist_count: number | null;
+  psychologist_ids: string[] | null;
+  psychologist_id: string | null;
+  action: string | null;
+  device: DeviceClass | null;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export interface RateLimitHitsTable {
+  key_hash: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -216,6 +258,10 @@ export interface Database {
   login_failures: LoginFailuresTable;
   consent_log: ConsentLogTable;
   mail_outbox: MailOutboxTable;
+  evaluations: EvaluationsTable;
+  share_events: ShareEventsTable;
+  analytics_events: AnalyticsEventsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as core from "./0001_core";
 import * as accounts from "./0002_accounts";
+import * as publicSite from "./0003_public";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -9,4 +10,5 @@ import * as accounts from "./0002_accounts";
 export const migrations: Record<string, Migration> = {
   "0001_core": core,
   "0002_accounts": accounts,
+  "0003_public": publicSite,
 };
