@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_PRICES,
+  OFFERED_DURATIONS,
+  centsToReais,
+  isOfferedDuration,
+  priceForDuration,
+  pricesFor,
+  reaisToCents,
+} from "./pricing";
+
+describe("pricesFor", () => {
+  it("uses the active pricing row", () => {
+    expect(pricesFor({ pricing: { price30Cents: 120_00, price60Cents: 200_00 }, psychologistPriceCents: 999_00 })).toEqual({ 30: 120_00, 60: 200_00 });
+  });
+
+  it("ignores a pricing row marked inactive", () => {
+    expect(pricesFor({ pricing: { price30Cents: 120_00, price60Cents: 200_00, isActive: false }, psychologistPriceCents: 180_00 })).toEqual({
+      30: 135_00,
+      60: 180_00,
+    });
+  });
+
+  it("falls back to the psychologist's price for 60 minutes and 75 % of it for 30", () => {
+    expect(pricesFor({ pricing: null, psychologistPriceCents: 200_00 })).toEqual({ 30: 150_00, 60: 200_00 });
+  });
+
+  it("rounds the 75 % to the nearest centavo", () => {
+    expect(pricesFor({ psychologistPriceCents: 199_99 })[30]).toBe(149_99); // 14999.25
+    expect(pricesFor({ psychologistPriceCents: 150_01 })[30]).toBe(112_51); // 11250.75
+    expect(pricesFor({ psychologistPriceCents: 2 })[30]).toBe(2); // 1.5 rounds half up
+  });
+
+  it("uses the global defaults without a pricing row or a price", () => {
+    expect(pricesFor({})).toEqual({ 30: 150_00, 60: 280_00 });
+    expect(pricesFor({ pricing: null, psychologistPriceCents: null })).toEqual(DEFAULT_PRICES);
+  });
+
+  it("returns a copy of the defaults, not the shared object", () => {
+    const prices = pricesFor({});
+    prices[30] = 1;
+    expect(DEFAULT_PRICES[30]).toBe(150_00);
+  });
+
+  it.each([150.5, -100, Number.NaN])("refuses a price of %s centavos", (price) => {
+    expect(() => pricesFor({ psychologistPriceCents: price })).toThrow(RangeError);
+    expect(() => pricesFor({ pricing: { price30Cents: price, price60Cents: 100 } })).toThrow(RangeError);
+  });
+});
+
+describe("priceForDuration", () => {
+  const prices = { 30: 150_00, 60: 280_00 };
+
+  it("takes 30 and 60 minutes as priced", () => {
+    expect(priceForDuration(prices, 30)).toBe(150_00);
+    expect(priceForDuration(prices, 60)).toBe(280_00);
+  });
+
+  it("prices 50 minutes pro rata from the 60-minute price", () => {
+    expect(priceForDuration(prices, 50)).toBe(233_33); // 23333.33…
+    expect(priceForDuration({ 30: 1, 60: 200_00 }, 50)).toBe(166_67); // 16666.66… rounds up
+  });
+
+  it("prices other durations pro rata too, never from the 30-minute price", () => {
+    expect(priceForDuration({ 30: 999_99, 60: 120_00 }, 45)).toBe(90_00);
+    expect(priceForDuration(prices, 90)).toBe(420_00);
+  });
+
+  it.each([0, -30, 50.5])("refuses %s minutes", (minutes) => {
+    expect(() => priceForDuration(prices, minutes)).toThrow(RangeError);
+  });
+});
+
+describe("offered durations", () => {
+  it("offers 30, 50 and 60 minutes", () => expect(OFFERED_DURATIONS).toEqual([30, 50, 60]));
+  it.each([30, 50, 60])("accepts %i", (minutes) => expect(isOfferedDuration(minutes)).toBe(true));
+  it.each([45, 90, "60", null])("refuses %s", (minutes) => expect(isOfferedDuration(minutes)).toBe(false));
+});
+
+describe("reaisToCents", () => {
+  it.each([
+    ["150.10", 15010],
+    ["150.1", 15010],
+    ["150", 15000],
+    ["0.01", 1],
+    ["0.29", 29],
+    ["233.33", 23333],
+    ["1000000.99", 100000099],
+    [" 42.00 ", 4200],
+    ["150,10", 15010],
+    ["-10.50", -1050],
+  ] as const)("reads the string '%s' as %i centavos", (reais, cents) => {
+    expect(reaisToCents(reais)).toBe(cents);
+  });
+
+  it.each([
+    [150.1, 15010],
+    [0.29, 29], // 0.29 * 100 is 28.999999999999996
+    [1.15, 115], // 1.15 * 100 is 114.99999999999999
+    [280, 28000],
+  ])("reads the number %d as %i centavos", (reais, cents) => {
+    expect(reaisToCents(reais)).toBe(cents);
+  });
+
+  it.each([19.99, 233.33, 280, 0.07, 123456.78])("round-trips %d reais through centavos", (reais) => {
+    expect(centsToReais(reaisToCents(reais))).toBe(reais);
+  });
+
+  it.each(["", "abc", "1.234", "1.", ".5", "1e3", "R$ 10,00", "1.000,00"])("refuses the string '%s'", (reais) => {
+    expect(() => reaisToCents(reais)).toThrow(RangeError);
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, 1.234, 1.005])("refuses the number %d", (reais) => {
+    expect(() => reaisToCents(reais)).toThrow(RangeError);
+  });
+});
+
+describe("centsToReais", () => {
+  it.each([
+    [15010, 150.1],
+    [23333, 233.33],
+    [1, 0.01],
+    [0, 0],
+  ])("turns %i centavos into %d reais", (cents, reais) => {
+    expect(centsToReais(cents)).toBe(reais);
+  });
+
+  it("serialises to the decimal the provider expects", () => {
+    expect(JSON.stringify({ unit_price: centsToReais(15010) })).toBe('{"unit_price":150.1}');
+  });
+
+  it.each([1.5, Number.NaN])("refuses %d centavos", (cents) => {
+    expect(() => centsToReais(cents)).toThrow(RangeError);
+  });
+});

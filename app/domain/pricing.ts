@@ -1,0 +1,84 @@
+/**
+ * Consultation prices, in integer centavos (decision 003). Reais appear only
+ * at the payment provider's edge, through `reaisToCents` / `centsToReais`.
+ */
+
+export const OFFERED_DURATIONS = [30, 50, 60] as const;
+export type OfferedDuration = (typeof OFFERED_DURATIONS)[number];
+
+/** Prices of the two priced durations; any other is derived from the 60-minute one. */
+export interface Prices {
+  30: number;
+  60: number;
+}
+
+/** The platform's prices when a psychologist has set none: R$ 150,00 and R$ 280,00. */
+export const DEFAULT_PRICES: Readonly<Prices> = { 30: 150_00, 60: 280_00 };
+
+/** The 30-minute fallback is 75 % of the psychologist's (60-minute) price. */
+const THIRTY_MINUTE_SHARE = 0.75;
+
+export interface PricingSource {
+  /** The psychologist's active `psychologist_pricing` row, if any. */
+  pricing?: { price30Cents: number; price60Cents: number; isActive?: boolean } | null;
+  /** `psychologists.price_cents`: the 60-minute price. */
+  psychologistPriceCents?: number | null;
+}
+
+export function pricesFor({ pricing, psychologistPriceCents }: PricingSource): Prices {
+  if (pricing && pricing.isActive !== false) {
+    return { 30: assertCents(pricing.price30Cents), 60: assertCents(pricing.price60Cents) };
+  }
+  if (psychologistPriceCents !== null && psychologistPriceCents !== undefined) {
+    const price60 = assertCents(psychologistPriceCents);
+    return { 30: Math.round(price60 * THIRTY_MINUTE_SHARE), 60: price60 };
+  }
+  return { ...DEFAULT_PRICES };
+}
+
+/** 30 and 60 minutes as priced; any other duration pro rata from the 60-minute price, rounded once. */
+export function priceForDuration(prices: Prices, minutes: number): number {
+  if (!Number.isInteger(minutes) || minutes <= 0) throw new RangeError(`Invalid duration: ${minutes}`);
+  if (minutes === 30) return prices[30];
+  if (minutes === 60) return prices[60];
+  return Math.round((prices[60] * minutes) / 60);
+}
+
+export function isOfferedDuration(minutes: unknown): minutes is OfferedDuration {
+  return OFFERED_DURATIONS.includes(minutes as OfferedDuration);
+}
+
+const REAIS = /^(-?)(\d+)(?:[.,](\d{1,2}))?$/;
+
+/**
+ * Reais as the provider sends them ('150.10', 150.1) to centavos (15010).
+ * Strings are read digit by digit, so no binary fraction ever enters.
+ */
+export function reaisToCents(value: string | number): number {
+  if (typeof value === "number") {
+    // Two decimals at most: ×100 lands within a rounding error of the integer.
+    const cents = Math.round(value * 100);
+    if (!Number.isFinite(value) || !Number.isSafeInteger(cents) || Math.abs(cents - value * 100) > 1e-6 * Math.max(1, Math.abs(cents))) {
+      throw new RangeError(`Not an amount in reais: ${value}`);
+    }
+    return cents === 0 ? 0 : cents; // no -0
+  }
+  const match = REAIS.exec(value.trim());
+  if (!match) throw new RangeError(`Not an amount in reais: '${value}'`);
+  const [, sign, whole, fraction = ""] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount too large: '${value}'`);
+  return sign && cents !== 0 ? -cents : cents;
+}
+
+/** Centavos to reais as the provider's API wants them (15010 → 150.1). */
+export function centsToReais(cents: number): number {
+  assertCents(cents, { allowNegative: true });
+  // Division by 100 gives the double nearest the decimal, which JSON writes back exactly.
+  return cents / 100;
+}
+
+function assertCents(value: number, { allowNegative = false } = {}): number {
+  if (!Number.isSafeInteger(value) || (!allowNegative && value < 0)) throw new RangeError(`Not an amount in centavos: ${value}`);
+  return value;
+}
