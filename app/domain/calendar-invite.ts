@@ -1,0 +1,97 @@
+import { createEvent, type Attendee, type EventAttributes } from "ics";
+
+/**
+ * The .ics invite attached to confirmation, reschedule and cancellation
+ * e-mails. One UID per appointment, so calendars update the same event: a
+ * reschedule sends a higher SEQUENCE, a cancellation METHOD:CANCEL.
+ * Texts come in already translated; times go out in UTC.
+ */
+
+export interface InvitePerson {
+  name: string;
+  email: string;
+}
+
+export interface CalendarInviteInput {
+  appointmentId: string;
+  startsAt: Date;
+  endsAt: Date;
+  title: string;
+  description: string;
+  /** The call page; also the event's location, where calendar apps show a join link. */
+  videoUrl: string;
+  organizer: InvitePerson;
+  attendees: InvitePerson[];
+  /** Revision of the event: see inviteSequence. */
+  sequence: number;
+  /** When the invite is issued (DTSTAMP). */
+  now: Date;
+}
+
+export const INVITE_PRODUCT_ID = "-//Acolhe//Consultas//PT";
+const UID_DOMAIN = "acolhe.com.br";
+
+export function inviteUid(appointmentId: string): string {
+  return `appointment-${appointmentId}@${UID_DOMAIN}`;
+}
+
+/**
+ * Each reschedule raises the revision; the cancellation is one more, so it
+ * supersedes the last invite the attendees received.
+ */
+export function inviteSequence(rescheduleCount: number, cancelled = false): number {
+  return rescheduleCount + (cancelled ? 1 : 0);
+}
+
+function attributes(input: CalendarInviteInput, cancelled: boolean): EventAttributes {
+  const attendees: Attendee[] = input.attendees.map((person) => ({
+    name: person.name,
+    email: person.email,
+    role: "REQ-PARTICIPANT",
+    partstat: "NEEDS-ACTION",
+    rsvp: !cancelled,
+  }));
+  return {
+    uid: inviteUid(input.appointmentId),
+    productId: INVITE_PRODUCT_ID,
+    method: cancelled ? "CANCEL" : "REQUEST",
+    sequence: input.sequence,
+    start: input.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: input.endsAt.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: input.title,
+    description: input.description,
+    location: input.videoUrl,
+    url: input.videoUrl,
+    status: cancelled ? "CANCELLED" : "CONFIRMED",
+    busyStatus: cancelled ? "FREE" : "BUSY",
+    transp: cancelled ? "TRANSPARENT" : "OPAQUE",
+    classification: "PRIVATE",
+    organizer: { name: input.organizer.name, email: input.organizer.email },
+    attendees,
+    // Not in the package's types, but its schema accepts it: a fixed DTSTAMP keeps the output pure.
+    ...({ timestamp: input.now.getTime() } as object),
+  };
+}
+
+function render(input: CalendarInviteInput, cancelled: boolean): string {
+  if (input.endsAt.getTime() <= input.startsAt.getTime()) throw new RangeError("An invite must end after it starts");
+  if (!Number.isInteger(input.sequence) || input.sequence < 0) throw new RangeError("sequence must be a non-negative integer");
+  const { error, value } = createEvent(attributes(input, cancelled));
+  if (error) throw error;
+  if (!value) throw new Error("ics produced no calendar");
+  return value;
+}
+
+/** METHOD:REQUEST — the invite for a confirmed (or rescheduled) appointment. */
+export function buildCalendarInvite(input: CalendarInviteInput): string {
+  return render(input, false);
+}
+
+/** METHOD:CANCEL with STATUS:CANCELLED — removes the event from the attendees' calendars. */
+export function buildCalendarCancellation(input: CalendarInviteInput): string {
+  return render(input, true);
+}
