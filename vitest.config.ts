@@ -9,7 +9,7 @@ const shared = {
   },
 };
 
-const env = { NODE_ENV: "test", LOG_LEVEL: "silent", APP_URL: "http://localhost:3000" };
+const env = { NODE_ENV: "test", LOG_LEVEL: "silent", APP_URL: "http://localhost:3000" } as const;
 
 /**
  * Two projects: pure unit tests beside the code (no database), and

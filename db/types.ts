@@ -146,6 +146,8 @@ export interface AppointmentsTable {
   cancelled_by: CancelledBy | null;
   cancelled_at: Timestamp | null;
   reschedule_count: Generated<number>;
+  checkout_id: string | null;
+  checkout_url: string | null;
   created_at: CreatedAt & Generated<Date>;
   updated_at: UpdatedAt & Generated<Date>;
 }
@@ -245,6 +247,48 @@ export interface RateLimitHitsTable {
   hits: Generated<number>;
 }
 
+export interface PaymentsTable {
+  id: Generated<string>;
+  appointment_id: string;
+  provider: "mercadopago" | "local";
+  provider_payment_id: string;
+  status: string;
+  status_detail: string | null;
+  method: string | null;
+  amount_cents: number;
+  currency: Generated<string>;
+  approved_at: Timestamp | null;
+  refunded_cents: Generated<number>;
+  refund_id: string | null;
+  created_at: CreatedAt & Generated<Date>;
+  updated_at: UpdatedAt & Generated<Date>;
+}
+
+export interface PaymentStatusHistoryTable {
+  id: Generated<number>;
+  payment_id: string;
+  status: string;
+  status_detail: string | null;
+  recorded_at: CreatedAt & Generated<Date>;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  provider: string;
+  request_id: string;
+  topic: string;
+  resource_id: string;
+  received_at: CreatedAt & Generated<Date>;
+  processed_at: Timestamp | null;
+}
+
+export interface LocalGatewayPaymentsTable {
+  id: string;
+  payment: ColumnType<unknown, string, string>;
+  created_at: CreatedAt & Generated<Date>;
+  updated_at: UpdatedAt & Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -262,6 +306,10 @@ export interface Database {
   share_events: ShareEventsTable;
   analytics_events: AnalyticsEventsTable;
   rate_limit_hits: RateLimitHitsTable;
+  payments: PaymentsTable;
+  payment_status_history: PaymentStatusHistoryTable;
+  payment_notifications: PaymentNotificationsTable;
+  local_gateway_payments: LocalGatewayPaymentsTable;
 }
 
 export type User = Selectable<UsersTable>;

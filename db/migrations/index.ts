@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as core from "./0001_core";
 import * as accounts from "./0002_accounts";
 import * as publicSite from "./0003_public";
+import * as payments from "./0004_payments";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001_core": core,
   "0002_accounts": accounts,
   "0003_public": publicSite,
+  "0004_payments": payments,
 };
