@@ -2,6 +2,8 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { CompleteProfileNotice } from "~/services/session.server";
 
+const ERROR_KEYS: Record<number, string> = { 404: "notFound", 403: "forbidden", 401: "unauthorized" };
+
 /**
  * The error page every route exports: 404 'Página não encontrada', 403, and
  * a generic message for anything else (details stay in the server log).
@@ -9,17 +11,18 @@ import type { CompleteProfileNotice } from "~/services/session.server";
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && isCompleteProfileNotice(error.data)) return <CompleteProfileCard {...error.data.completeProfile} />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 401 ? "unauthorized" : "generic";
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : null;
+  const response = isRouteErrorResponse(error) ? error : null;
+  if (isCompleteProfileNotice(response?.data)) return <CompleteProfileCard {...response.data.completeProfile} />;
+  const status = response?.status ?? 500;
+  const key = ERROR_KEYS[status] ?? "generic";
+  const detail = typeof response?.data === "string" && status < 500 ? response.data : null;
   return (
-    <section className="container-page py-16 text-center" aria-labelledby="error-title">
+    <section className="page-message" aria-labelledby="error-title">
       <p className="text-sm font-semibold text-teal-700">{status}</p>
       <h1 id="error-title" className="mt-2 text-3xl font-bold">
         {t(`errors.${key}.title`)}
       </h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-400">{detail ?? t(`errors.${key}.description`)}</p>
+      <p className="muted mt-3">{detail ?? t(`errors.${key}.description`)}</p>
       <Link to="/" className="btn-primary mt-8">
         {t("errors.backHome")}
       </Link>
@@ -39,7 +42,7 @@ function CompleteProfileCard({ title, body, complete, home, href }: CompleteProf
         <h1 id="complete-profile-title" className="text-2xl font-bold">
           {title}
         </h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-400">{body}</p>
+        <p className="muted mt-3">{body}</p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
           <Link to={href} className="btn-primary">
             {complete}

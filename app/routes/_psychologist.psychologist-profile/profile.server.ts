@@ -1,0 +1,202 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { CONSULTATION_LANGUAGES, isConsultationLanguage, isSpecialty, MAX_LANGUAGES, MAX_SPECIALTIES, SPECIALTIES } from "~/domain/catalog";
+import { isValidCrp } from "~/domain/crp";
+import { pageTranslations } from "~/i18n/i18n.server";
+import { ACTIVE_PATIENT_DAYS, getOwnProfessionalProfile, getOwnProfileStatistics, updateOwnProfessionalProfile } from "~/models/psychologist-profile.server";
+import type { SessionUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/**
+ * The server half of /psychologist-profile ('Meu Perfil Profissional'): the
+ * form's rules (spec 02, section 5), what the page shows, and the save.
+ * Everything is read and written through the signed-in user's id.
+ */
+
+export const NAMESPACES = ["professional"];
+
+export const MIN_GRADUATION_YEAR = 1950;
+/** R$ 99.999,99: far above any session price, well inside the integer column. */
+const MAX_PRICE_CENTS = 9_999_999;
+
+/**
+ * Reais as typed in Brazil or elsewhere ('150', '150,00', '150.5', '1.500,00')
+ * to integer centavos, without floating point; null when it is not an amount.
+ */
+export function parseReaisToCents(input: string): number | null {
+  const text = input.trim().replace(/^R\$\s*/i, "");
+  let whole: string;
+  let fraction = "";
+  const grouped = /^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(text);
+  const plain = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text);
+  if (grouped) {
+    whole = grouped[1]!.replace(/\./g, "");
+    fraction = grouped[2] ?? "";
+  } else if (plain) {
+    whole = plain[1]!;
+    fraction = plain[2] ?? "";
+  } else return null;
+  if (whole.length > 9) return null;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Centavos as the price field shows them: '150,00'. */
+export function centsToReaisInput(cents: number): string {
+  return `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** Optional text: trimmed, empty when absent (spec: 'an empty one becomes empty text'). */
+function text(t: TFunction, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, t("errors.tooLong", { max }))
+    .optional()
+    .transform((value) => value ?? "");
+}
+
+/** A checkbox group: the codes ticked, each known, none twice. */
+function codes(isKnown: (value: string) => boolean, unknownMessage: string) {
+  return z
+    .array(z.string())
+    .optional()
+    .transform((values) => [...new Set(values ?? [])])
+    .superRefine((values, ctx) => {
+      if (values.some((value) => !isKnown(value))) ctx.addIssue({ code: "custom", message: unknownMessage });
+    });
+}
+
+export function profileSchema(t: TFunction, now = new Date()) {
+  const currentYear = now.getFullYear();
+  return z.object({
+    name: z
+      .string({ message: t("errors.nameRequired") })
+      .trim()
+      .min(1, t("errors.nameRequired"))
+      .max(120, t("errors.tooLong", { max: 120 })),
+    crp: z.string({ message: t("errors.crpRequired") }).transform((value, ctx) => {
+      const crp = value.trim();
+      if (crp === "" || !isValidCrp(crp)) {
+        ctx.addIssue({ code: "custom", message: crp === "" ? t("errors.crpRequired") : t("errors.crpFormat") });
+        return z.NEVER;
+      }
+      return crp;
+    }),
+    bio: text(t, 5000),
+    shortBio: text(t, 300),
+    specialties: codes(isSpecialty, t("errors.specialtyUnknown"))
+      .refine((values) => values.length >= 1, t("errors.specialtiesMin"))
+      .refine((values) => values.length <= MAX_SPECIALTIES, t("errors.specialtiesMax", { max: MAX_SPECIALTIES })),
+    languages: codes(isConsultationLanguage, t("errors.languageUnknown")).refine(
+      (values) => values.length <= MAX_LANGUAGES,
+      t("errors.languagesMax", { max: MAX_LANGUAGES }),
+    ),
+    university: text(t, 200),
+    graduationYear: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const trimmed = (value ?? "").trim();
+        if (trimmed === "") return null;
+        const year = /^\d{4}$/.test(trimmed) ? Number(trimmed) : NaN;
+        if (!(year >= MIN_GRADUATION_YEAR && year <= currentYear)) {
+          ctx.addIssue({ code: "custom", message: t("errors.graduationYear") });
+          return z.NEVER;
+        }
+        return year;
+      }),
+    education: text(t, 2000),
+    experience: text(t, 2000),
+    approach: text(t, 500),
+    therapeuticApproach: text(t, 2000),
+    certifications: text(t, 2000),
+    personalStatement: text(t, 2000),
+    price: z.string({ message: t("errors.priceRequired") }).transform((value, ctx) => {
+      const cents = parseReaisToCents(value);
+      if (cents === null || cents <= 0 || cents > MAX_PRICE_CENTS) {
+        ctx.addIssue({ code: "custom", message: t("errors.priceInvalid") });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+    pixKey: text(t, 140),
+  });
+}
+
+/** The fields in the order the form shows them: the order of the joined message. */
+const FIELD_ORDER = [
+  "name",
+  "crp",
+  "shortBio",
+  "bio",
+  "specialties",
+  "languages",
+  "price",
+  "pixKey",
+  "university",
+  "graduationYear",
+  "education",
+  "experience",
+  "approach",
+  "therapeuticApproach",
+  "certifications",
+  "personalStatement",
+];
+
+/** Spec: 'errors are joined into one message'; each field keeps its own too. */
+function joinedErrors(error: Record<string, string[] | null> | null | undefined): string[] {
+  if (!error) return [];
+  const keys = Object.keys(error).filter((key) => key !== "");
+  keys.sort((a, b) => rank(a) - rank(b));
+  const messages = keys.flatMap((key) => error[key] ?? []);
+  return messages.length > 0 ? [[...new Set(messages)].join(", ")] : [];
+}
+
+function rank(key: string): number {
+  const index = FIELD_ORDER.indexOf(key.replace(/\[.*$/, ""));
+  return index === -1 ? FIELD_ORDER.length : index;
+}
+
+export async function profileLoaderData(request: Request, user: SessionUser) {
+  const { t, translations } = await pageTranslations(request, NAMESPACES);
+  const [profile, statistics] = await Promise.all([getOwnProfessionalProfile(user.id), getOwnProfileStatistics(user.id)]);
+  if (!profile) throw new Response(t("errors.loadFailed"), { status: 404 });
+  const editing = new URL(request.url).searchParams.get("edit") === "1";
+  return {
+    translations,
+    title: t("meta.title"),
+    editing,
+    profile: { ...profile, priceInput: centsToReaisInput(profile.priceCents) },
+    statistics: { ...statistics, rating: profile.rating, totalReviews: profile.totalReviews },
+    photoUrl: profile.photoUrl ?? user.avatarUrl,
+    catalog: { specialties: SPECIALTIES, languages: CONSULTATION_LANGUAGES },
+    activePatientDays: ACTIVE_PATIENT_DAYS,
+    limits: { specialties: MAX_SPECIALTIES, languages: MAX_LANGUAGES, minGraduationYear: MIN_GRADUATION_YEAR, maxGraduationYear: new Date().getFullYear() },
+  };
+}
+
+export async function profileAction(request: Request, user: SessionUser) {
+  const { t } = await pageTranslations(request, NAMESPACES);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: profileSchema(t) });
+  if (submission.status !== "success") {
+    return data(submission.reply({ formErrors: joinedErrors(submission.error) }), { status: 400 });
+  }
+  const { price, ...values } = submission.value;
+  const saved = await updateOwnProfessionalProfile(user.id, { ...values, priceCents: price, pixKey: values.pixKey || null });
+  if (!saved.ok) {
+    switch (saved.reason) {
+      case "crp-taken": {
+        const message = t("errors.crpTaken");
+        return data(submission.reply({ formErrors: [message], fieldErrors: { crp: [message] } }), { status: 400 });
+      }
+      case "invalid":
+        return data(submission.reply({ formErrors: [t("errors.validation")] }), { status: 400 });
+      case "not-found":
+        throw new Response(t("errors.loadFailed"), { status: 404 });
+    }
+  }
+  return redirectWithToast(new URL(request.url).pathname, { type: "success", title: t("success.saved") });
+}

@@ -1,0 +1,108 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createUser, signedIn } from "#tests/helpers/factories";
+import { getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
+
+/**
+ * Who may open each route. Every route module must be listed here, so a new
+ * page cannot ship without deciding who sees it: protected ones are then
+ * checked against anonymous visitors and every wrong role.
+ */
+type Role = "patient" | "psychologist" | "admin";
+interface Guarded {
+  path: string;
+  roles: Role[];
+  /** The route also has an action, checked the same way. */
+  action?: boolean;
+}
+
+const PUBLIC = new Set([
+  "$.tsx",
+  "_public._index.tsx",
+  "_auth.auth.google.callback.ts",
+  "_auth.auth.google.ts",
+  "_auth.forgot-password.tsx",
+  "_auth.login/route.tsx",
+  "_auth.logout.ts",
+  "_auth.psychologist-register.tsx",
+  "_auth.register.tsx",
+  "_auth.reset-password.tsx",
+  "_auth.verify-email.tsx",
+  "_resources.healthz.ts",
+  "_resources.readyz.ts",
+  "_resources.robots[.]txt.ts",
+  "_resources.set-locale.ts",
+  "_resources.set-theme.ts",
+  "_resources.sitemap[.]xml.ts",
+  "_resources.uploads.$.ts",
+  // Development tools: 404 outside development (tests/integration/dev-tools.test.ts).
+  "_dev.dev.outbox.$id.ts",
+  "_dev.dev.outbox._index.tsx",
+]);
+
+const ALL: Role[] = ["patient", "psychologist", "admin"];
+
+const GUARDED: Record<string, Guarded> = {
+  "_account.dashboard.ts": { path: "/dashboard", roles: ALL },
+  "_account.settings/route.tsx": { path: "/settings", roles: ALL, action: true },
+  "_account.settings_.export.ts": { path: "/settings/export", roles: ALL },
+  "_patient.patient-profile.tsx": { path: "/patient-profile", roles: ["patient"], action: true },
+  "_patient.patient.profile.tsx": { path: "/patient/profile", roles: ["patient"], action: true },
+  "_patient.patient-dashboard.tsx": { path: "/patient-dashboard", roles: ["patient"] },
+  "_psychologist.psychologist-dashboard.tsx": { path: "/psychologist-dashboard", roles: ["psychologist"] },
+  "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },
+  "_admin.admin.tsx": { path: "/admin", roles: ["admin"] },
+  "_admin.admin-dashboard.tsx": { path: "/admin-dashboard", roles: ["admin"] },
+};
+
+const ROUTES_DIR = path.resolve("app/routes");
+
+/** Route modules as Remix sees them: files directly in app/routes, or route.tsx in a folder. */
+function routeModules(): string[] {
+  return readdirSync(ROUTES_DIR, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return readdirSync(path.join(ROUTES_DIR, entry.name)).filter((file) => /^route\.tsx?$/.test(file)).map((file) => `${entry.name}/${file}`);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [entry.name] : [];
+  });
+}
+
+async function jarFor(role: Role): Promise<CookieJar> {
+  return signedIn(await createUser({ role }));
+}
+
+describe("route guards", () => {
+  it("every route module is classified as public or guarded", () => {
+    const unclassified = routeModules().filter((file) => !PUBLIC.has(file) && !(file in GUARDED));
+    expect(unclassified).toEqual([]);
+  });
+
+  const cases = Object.entries(GUARDED);
+
+  it.each(cases)("%s sends an anonymous visitor to /login and back", async (file, guard) => {
+    const module = await import(path.join(ROUTES_DIR, file));
+    const response = await run(module.loader, getRequest(guard.path));
+    expect(response.status).toBe(302);
+    expect(location(response)).toBe(`/login?redirectTo=${encodeURIComponent(guard.path)}`);
+    if (guard.action) {
+      const posted = await run(module.action, postRequest(guard.path, { intent: "profile" }));
+      expect(location(posted)).toMatch(/^\/login\?/);
+    }
+  });
+
+  it.each(cases.filter(([, guard]) => guard.roles.length < ALL.length))("%s refuses the wrong roles with 403", async (file, guard) => {
+    const module = await import(path.join(ROUTES_DIR, file));
+    for (const role of ALL.filter((candidate) => !guard.roles.includes(candidate))) {
+      const jar = await jarFor(role);
+      expect((await run(module.loader, getRequest(guard.path, jar))).status, `${role} on ${guard.path}`).toBe(403);
+      if (guard.action) expect((await run(module.action, postRequest(guard.path, { intent: "profile" }, jar))).status, `${role} posting`).toBe(403);
+    }
+  });
+
+  it.each(cases)("%s opens for its roles", async (file, guard) => {
+    const module = await import(path.join(ROUTES_DIR, file));
+    for (const role of guard.roles) {
+      const response = await run(module.loader, getRequest(guard.path, await jarFor(role)));
+      expect([200, 302], `${role} on ${guard.path}`).toContain(response.status);
+    }
+  });
+});
