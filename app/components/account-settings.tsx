@@ -152,7 +152,9 @@ function Photo({ data, result }: { data: AccountSettingsData; result: Result }) 
 function Password({ data, result }: { data: AccountSettingsData; result: Result }) {
   const { t } = useTranslation("settings");
   const [form, fields] = useForm<{ intent: string; currentPassword: string; newPassword: string; confirmPassword: string }>({
-    id: "password",
+    // Not "password": the section around it has that id, and a `form="password"` attribute on the
+    // inputs would point at the section, so the fields would not be submitted.
+    id: "password-form",
     lastResult: resultFor(result, "password"),
   });
   // Spec: the button stays disabled while any of the three fields is empty (with JavaScript; the server checks anyway).
@@ -190,7 +192,7 @@ function Password({ data, result }: { data: AccountSettingsData; result: Result 
 
 function Notifications({ data }: { data: AccountSettingsData }) {
   const { t } = useTranslation("settings");
-  const [form, fields] = useForm<{ intent: string; emailNotifications: boolean; smsNotifications: boolean; appointmentReminders: boolean }>({ id: "notifications" });
+  const [form, fields] = useForm<{ intent: string; emailNotifications: boolean; smsNotifications: boolean; appointmentReminders: boolean }>({ id: "notifications-form" });
   const { account } = data;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">

@@ -25,7 +25,7 @@ export default function Outbox() {
         <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {messages.map((message) => (
             <li key={message.id} className="p-3">
-              <Link to={`/dev/outbox/${message.id}`} className="font-semibold text-teal-800 underline dark:text-teal-300">
+              <Link to={`/dev/outbox/${message.id}`} reloadDocument className="font-semibold text-teal-800 underline dark:text-teal-300">
                 {message.subject}
               </Link>
               <p className="text-sm text-slate-600 dark:text-slate-400">

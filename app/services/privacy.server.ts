@@ -24,7 +24,7 @@ const SLOT_HOLDING = ["pending_payment", "pending", "scheduled", "confirmed", "p
  * table with a column pointing at the user appears here (a test checks it).
  */
 export async function exportUserData(userId: string) {
-  const [account, profile, psychologist, consents, sessions, appointmentsAsPatient, emails] = await Promise.all([
+  const [account, profile, psychologist, consents, sessions, appointmentsAsPatient, evaluations, emails] = await Promise.all([
     db.selectFrom("users").select(["id", "email", "email_verified_at", "created_at", sql<boolean>`google_sub is not null`.as("google_linked")]).where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("psychologists").selectAll().where("user_id", "=", userId).executeTakeFirst(),
@@ -47,6 +47,22 @@ export async function exportUserData(userId: string) {
       .where("appointments.patient_id", "=", userId)
       .orderBy("appointments.starts_at")
       .execute(),
+    db
+      .selectFrom("evaluations")
+      .innerJoin("psychologists", "psychologists.id", "evaluations.psychologist_id")
+      .select([
+        "evaluations.id",
+        "evaluations.appointment_id",
+        "evaluations.rating",
+        "evaluations.comment",
+        "evaluations.is_anonymous",
+        "evaluations.publish_consent",
+        "evaluations.created_at",
+        "psychologists.name as psychologist_name",
+      ])
+      .where("evaluations.patient_id", "=", userId)
+      .orderBy("evaluations.created_at")
+      .execute(),
     listMailForUser(userId),
   ]);
   return {
@@ -57,6 +73,7 @@ export async function exportUserData(userId: string) {
     consents,
     sessions,
     appointments: appointmentsAsPatient,
+    evaluations,
     emails,
     login_failures: "Tentativas de login falhas são guardadas apenas como um resumo criptográfico (hash) do e-mail, por 24 horas.",
   };
@@ -70,6 +87,7 @@ export const EXPORTED_USER_COLUMNS = [
   "consent_log.user_id",
   "sessions.user_id",
   "appointments.patient_id",
+  "evaluations.patient_id",
   "mail_outbox.user_id",
   // One-time links are secrets, not data about the person; they are deleted with the account.
   "auth_tokens.user_id",
@@ -119,6 +137,8 @@ export async function deleteAccount(userId: string, confirmation: { password?: s
       .set({ status: "suspended", is_approved: false, featured_in_carousel: false, email: null, photo_url: null, pix_key: null, bio: "", short_bio: "", personal_statement: "" })
       .where("user_id", "=", userId)
       .execute();
+    // Evaluations stay (they feed the psychologist's rating), no longer tied to the person.
+    await trx.updateTable("evaluations").set({ patient_id: null }).where("patient_id", "=", userId).execute();
     await trx.deleteFrom("auth_tokens").where("user_id", "=", userId).execute();
     await deleteUserSessions(userId, {}, trx);
     if (recipient) {
