@@ -1,5 +1,6 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
+  data,
   Links,
   Meta,
   Outlet,
@@ -16,12 +17,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import type { NavUser } from "~/components/user-menu";
 import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, isRtl } from "~/i18n/config";
-import { pageTranslations } from "~/i18n/i18n.server";
-import { getSessionUser } from "~/services/session.server";
-import { takeToast } from "~/services/toast.server";
-import { env } from "~/utils/env.server";
 import { routeMeta, type SiteMeta } from "~/utils/meta";
-import { getTheme } from "~/utils/theme.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -31,6 +27,16 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Server modules are imported here, not at the top: the browser build drops
+  // the loader and these imports with it, where a top-level import of a
+  // .server module would still ship an empty CommonJS stub to every page.
+  const [{ pageTranslations }, { getSessionUser }, { takeToast }, { env }, { getTheme }] = await Promise.all([
+    import("~/i18n/i18n.server"),
+    import("~/services/session.server"),
+    import("~/services/toast.server"),
+    import("~/utils/env.server"),
+    import("~/utils/theme.server"),
+  ]);
   const { locale, t, translations } = await pageTranslations(request, [DEFAULT_NAMESPACE]);
   const { APP_URL } = env();
   const url = new URL(request.url);
@@ -78,7 +84,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+      {/* The body's layout and colours are in tailwind.css. */}
+      <body>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -87,29 +94,35 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Header, main and footer around the page (or the error page). */
+function Shell({ data, children }: { data?: Parameters<typeof SiteHeader>[0]; children: ReactNode }) {
+  return (
+    <>
+      <SiteHeader theme={data?.theme ?? "light"} currentPath={data?.currentPath ?? "/"} locale={data?.locale ?? DEFAULT_LOCALE} user={data?.user} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
 export default function App() {
   const data = useLoaderData<typeof loader>();
   return (
     <>
-      <SiteHeader theme={data.theme} currentPath={data.currentPath} locale={data.locale} user={data.user} />
-      <main id="main" className="flex-1">
+      <Shell data={data}>
         <Outlet />
-      </main>
-      <SiteFooter />
+      </Shell>
       <Toaster toast={data.toast} />
     </>
   );
 }
 
 export function ErrorBoundary() {
-  const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <>
-      <SiteHeader theme={data?.theme ?? "light"} currentPath={data?.currentPath ?? "/"} locale={data?.locale ?? DEFAULT_LOCALE} user={data?.user} />
-      <main id="main" className="flex-1">
-        <GeneralErrorBoundary />
-      </main>
-      <SiteFooter />
-    </>
+    <Shell data={useRouteLoaderData<typeof loader>("root")}>
+      <GeneralErrorBoundary />
+    </Shell>
   );
 }

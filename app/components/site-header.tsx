@@ -1,10 +1,18 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { MenuIcon } from "./icons";
+import { Icon } from "./icons";
 import { LanguageSelector } from "./language-selector";
 import { ThemeToggle } from "./theme-toggle";
-import { UserMenu, type NavUser } from "./user-menu";
+import type { NavUser } from "./user-menu";
+
+/**
+ * Only signed-in visitors have a user menu, so its code is loaded when it is
+ * first rendered, not on every first visit. The server renders it into the
+ * HTML all the same (every page is rendered whole, see entry.server.tsx), and
+ * it works as plain HTML (<details>, links, a form) until its code arrives.
+ */
+const UserMenu = lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
 
 interface SiteHeaderProps {
   theme: "light" | "dark";
@@ -13,14 +21,35 @@ interface SiteHeaderProps {
   user?: NavUser | null;
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium ${
-    isActive ? "text-teal-800 dark:text-teal-300" : "text-slate-700 hover:text-teal-800 dark:text-slate-300"
-  }`;
-
-function GuestLinks() {
+export function SiteHeader({ theme, currentPath, locale, user }: SiteHeaderProps) {
   const { t } = useTranslation();
-  return (
+  // With JavaScript, menus close after a navigation (without it, every navigation is a new page).
+  const location = useLocation();
+  useEffect(() => {
+    document.querySelectorAll("header details").forEach((details) => details.removeAttribute("open"));
+  }, [location]);
+  // NavLink marks the current page with aria-current="page", which .nav-link styles.
+  const links = (
+    <>
+      <NavLink to="/" end className="nav-link">
+        {t("nav.home")}
+      </NavLink>
+      <NavLink to="/psychologists" className="nav-link">
+        {t("nav.psychologists")}
+      </NavLink>
+    </>
+  );
+  const tools = (
+    <>
+      <LanguageSelector locale={locale} currentPath={currentPath} />
+      <ThemeToggle theme={theme} currentPath={currentPath} />
+    </>
+  );
+  const account = user ? (
+    <Suspense>
+      <UserMenu user={user} t={t} />
+    </Suspense>
+  ) : (
     <>
       <Link to="/login" className="btn-ghost">
         {t("nav.login")}
@@ -30,64 +59,32 @@ function GuestLinks() {
       </Link>
     </>
   );
-}
-
-/** With JavaScript, menus close after a navigation (without it, every navigation is a new page). */
-function useCloseMenusOnNavigate() {
-  const header = useRef<HTMLElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    header.current?.querySelectorAll("details[open]").forEach((details) => details.removeAttribute("open"));
-  }, [location]);
-  return header;
-}
-
-export function SiteHeader({ theme, currentPath, locale, user }: SiteHeaderProps) {
-  const { t } = useTranslation();
-  const header = useCloseMenusOnNavigate();
-  const links = (
-    <>
-      <NavLink to="/" end className={navLinkClass}>
-        {t("nav.home")}
-      </NavLink>
-      <NavLink to="/psychologists" className={navLinkClass}>
-        {t("nav.psychologists")}
-      </NavLink>
-    </>
-  );
-  const account = user ? <UserMenu user={user} /> : <GuestLinks />;
   return (
-    <header ref={header} className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 dark:border-slate-800 dark:bg-slate-950/95">
+    <header className="site-header">
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("nav.skipToContent")}
       </a>
-      <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="text-xl font-bold tracking-tight text-teal-800 dark:text-teal-300">
+      <div className="header-bar">
+        <Link to="/" className="brand">
           Acolhe
         </Link>
-        <nav aria-label={t("nav.main")} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("nav.main")} className="desktop-nav">
           {links}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <LanguageSelector locale={locale} currentPath={currentPath} />
-          <ThemeToggle theme={theme} currentPath={currentPath} />
+        <div className="desktop-tools">
+          {tools}
           {account}
         </div>
         <details className="relative md:hidden" data-mobile-menu>
-          <summary className="btn-ghost cursor-pointer" aria-label={t("nav.menu")}>
-            <MenuIcon />
+          <summary className="btn-ghost" aria-label={t("nav.menu")}>
+            <Icon name="menu" />
           </summary>
-          <div className="absolute end-0 z-30 mt-2 flex w-72 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          <div className="mobile-panel">
             <nav aria-label={t("nav.main")} className="flex flex-col">
               {links}
             </nav>
-            <div className="flex items-center gap-2 border-t border-slate-200 pt-2 dark:border-slate-700">
-              <LanguageSelector locale={locale} currentPath={currentPath} />
-              <ThemeToggle theme={theme} currentPath={currentPath} />
-            </div>
-            <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-2 dark:border-slate-700">
-              {account}
-            </div>
+            <div className="menu-section">{tools}</div>
+            <div className="menu-section">{account}</div>
           </div>
         </details>
       </div>

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { DASHBOARD_BY_ROLE, PROFILE_BY_ROLE, type Role } from "~/domain/roles";
-import { useTranslation } from "~/i18n/use-translation";
+import type { TFunction } from "~/i18n/translate";
 
 /** What the navigation shows of the signed-in person. */
 export interface NavUser {
@@ -23,30 +23,30 @@ const DASHBOARD_LABEL: Record<Role, string> = {
   patient: "nav.patientDashboard",
 };
 
-export function UserMenu({ user }: { user: NavUser }) {
-  const { t } = useTranslation();
-
+/**
+ * The signed-in person's menu. The header passes its `t`: this module is
+ * loaded on demand (see site-header.tsx) and needs nothing else of the app.
+ */
+export function UserMenu({ user, t }: { user: NavUser; t: TFunction }) {
   return (
     <details className="relative">
-      <summary className="btn-ghost cursor-pointer">
+      <summary className="btn-ghost">
         {user.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+          <img src={user.avatarUrl} alt="" width={32} height={32} className="avatar" />
         ) : (
-          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-teal-100 text-xs font-bold text-teal-900">
-            {initials(user)}
-          </span>
+          <span className="avatar">{initials(user)}</span>
         )}
-        <span className="max-w-[10rem] truncate">{user.firstName || user.email}</span>
+        <span className="user-name">{user.firstName || user.email}</span>
       </summary>
-      <div className="absolute end-0 z-30 mt-2 flex w-56 flex-col rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <Link to={DASHBOARD_BY_ROLE[user.role]} className="rounded-lg px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+      <div className="user-panel">
+        <Link to={DASHBOARD_BY_ROLE[user.role]} className="menu-item">
           {t(DASHBOARD_LABEL[user.role])}
         </Link>
-        <Link to={PROFILE_BY_ROLE[user.role]} className="rounded-lg px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+        <Link to={PROFILE_BY_ROLE[user.role]} className="menu-item">
           {t("nav.myProfile")}
         </Link>
         <Form method="post" action="/logout">
-          <button type="submit" className="w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+          <button type="submit" className="menu-item">
             {t("nav.logout")}
           </button>
         </Form>
