@@ -13,12 +13,10 @@ export interface Credentials {
   psychologistStatus: string | null;
 }
 
-/** What sign-in needs of an account, by e-mail (case-insensitive: citext). */
-export function findCredentialsByEmail(email: string, executor: Executor = db): Promise<Credentials | undefined> {
+function credentials(executor: Executor) {
   return executor
     .selectFrom("users")
     .leftJoin("psychologists", "psychologists.user_id", "users.id")
-    .where("users.email", "=", email)
     .where("users.deleted_at", "is", null)
     .select([
       "users.id",
@@ -27,25 +25,16 @@ export function findCredentialsByEmail(email: string, executor: Executor = db): 
       "users.email_verified_at as emailVerifiedAt",
       "psychologists.id as psychologistId",
       "psychologists.status as psychologistStatus",
-    ])
-    .executeTakeFirst();
+    ]);
+}
+
+/** What sign-in needs of an account, by e-mail (case-insensitive: citext). */
+export function findCredentialsByEmail(email: string, executor: Executor = db): Promise<Credentials | undefined> {
+  return credentials(executor).where("users.email", "=", email).executeTakeFirst();
 }
 
 export function findCredentialsById(userId: string): Promise<Credentials | undefined> {
-  return db
-    .selectFrom("users")
-    .leftJoin("psychologists", "psychologists.user_id", "users.id")
-    .where("users.id", "=", userId)
-    .where("users.deleted_at", "is", null)
-    .select([
-      "users.id",
-      "users.email",
-      "users.password_hash as passwordHash",
-      "users.email_verified_at as emailVerifiedAt",
-      "psychologists.id as psychologistId",
-      "psychologists.status as psychologistStatus",
-    ])
-    .executeTakeFirst();
+  return credentials(db).where("users.id", "=", userId).executeTakeFirst();
 }
 
 export async function emailExists(email: string, executor: Executor = db): Promise<boolean> {
