@@ -11,6 +11,6 @@ const uiRoutes = readdirSync(dir, { recursive: true, encoding: "utf8" })
 describe("route modules", () => {
   it("exist", () => expect(uiRoutes.length).toBeGreaterThan(0));
   it.each(uiRoutes)("%s exports an ErrorBoundary", (file) => {
-    expect(readFileSync(path.join(dir, file), "utf8")).toMatch(/export (function ErrorBoundary|\{[^}]*ErrorBoundary[^}]*\})/);
+    expect(readFileSync(path.join(dir, file), "utf8")).toMatch(/export (function ErrorBoundary|const ErrorBoundary =|\{[^}]*ErrorBoundary[^}]*\})/);
   });
 });
