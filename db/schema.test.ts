@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/models/db.server";
-import { DEMO_ACCOUNTS, SEED_PSYCHOLOGISTS, seed } from "./seed";
+import { DEMO_ACCOUNTS, SEED_PSYCHOLOGISTS, SEED_REVIEWERS, seed } from "./seed";
 
 async function anyPatientAndPsychologist() {
   const patient = await db.selectFrom("users").select("id").where("email", "=", DEMO_ACCOUNTS.patient).executeTakeFirstOrThrow();
@@ -62,7 +62,38 @@ describe("seed", () => {
   it("is idempotent", async () => {
     await seed(db);
     const users = await db.selectFrom("users").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
-    expect(users.n).toBe(SEED_PSYCHOLOGISTS.length + 2);
+    expect(users.n).toBe(SEED_PSYCHOLOGISTS.length + 2 + SEED_REVIEWERS.length);
+    const evaluations = await db.selectFrom("evaluations").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const reviews = await db.selectFrom("psychologists").select(sql<number>`sum(total_reviews)::int`.as("n")).executeTakeFirstOrThrow();
+    expect(reviews.n).toBe(evaluations.n);
+  });
+
+  it("gives many psychologists real ratings: completed past consultations and their evaluations", async () => {
+    const psychologists = await db
+      .selectFrom("psychologists")
+      .select(["id", "status", "rating", "rating_sum", "total_reviews"])
+      .execute();
+    const rated = psychologists.filter((row) => row.total_reviews > 0);
+    expect(rated.length).toBeGreaterThanOrEqual(15);
+    expect(rated.every((row) => row.status === "approved")).toBe(true);
+    for (const row of rated) {
+      const sums = await db
+        .selectFrom("evaluations")
+        .innerJoin("appointments", "appointments.id", "evaluations.appointment_id")
+        .where("evaluations.psychologist_id", "=", row.id)
+        .select([sql<number>`sum(evaluations.rating)::int`.as("sum"), sql<number>`count(*)::int`.as("n"), sql<number>`count(*) filter (where appointments.status <> 'completed' or appointments.ends_at > now())::int`.as("notPast")])
+        .executeTakeFirstOrThrow();
+      expect(sums).toEqual({ sum: row.rating_sum, n: row.total_reviews, notPast: 0 });
+      expect(row.rating).toBeCloseTo(row.rating_sum / row.total_reviews, 2);
+    }
+    const published = await db
+      .selectFrom("evaluations")
+      .where("publish_consent", "=", true)
+      .where("rating", ">=", 4)
+      .where("is_anonymous", "=", true)
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
+    expect(published.n).toBeGreaterThan(10);
   });
 });
 

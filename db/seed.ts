@@ -72,6 +72,37 @@ export const SEED_PSYCHOLOGISTS: SeedPsychologist[] = [
   { first: "Clara", last: "Monteiro", crp: "07/212223", specialties: ["child-psychology", "anxiety"], languages: ["pt", "en"], price: 160, approach: "Ludoterapia", university: "Universidade Federal de Pelotas (UFPel)", graduationYear: 2022, blocks: WEEKDAY_MORNINGS, status: "pending" },
 ];
 
+/**
+ * Patients whose past consultations give the directory real ratings: no
+ * password (they cannot sign in), reviews anonymous unless they agreed to
+ * publish. The demo patient has a past consultation too.
+ */
+export const SEED_REVIEWERS = [
+  { email: "beatriz.demo@paciente.acolhe.dev", first: "Beatriz", last: "Campos" },
+  { email: "joao.demo@paciente.acolhe.dev", first: "João", last: "Ferreira" },
+  { email: "luana.demo@paciente.acolhe.dev", first: "Luana", last: "Ribeiro" },
+  { email: "pedro.demo@paciente.acolhe.dev", first: "Pedro", last: "Santana" },
+  { email: "sofia.demo@paciente.acolhe.dev", first: "Sofia", last: "Moura" },
+  { email: "miguel.demo@paciente.acolhe.dev", first: "Miguel", last: "Barros" },
+] as const;
+
+/** A fixed cycle of ratings: mostly good, some middling, a few poor — like real ones. */
+const RATING_CYCLE = [5, 5, 4, 5, 4, 3, 5, 4, 5, 5, 2, 4, 5, 4];
+const COMMENTS_GOOD = [
+  "Me senti acolhida desde a primeira sessão. Recomendo muito.",
+  "Profissional atenciosa e pontual. As sessões têm me ajudado bastante.",
+  "Escuta cuidadosa e sem julgamentos. Estou muito satisfeito.",
+  "Consegui entender melhor minha ansiedade. Ótima experiência.",
+  "Atendimento online funcionou muito bem, mesmo pelo celular.",
+  "Muito humano e respeitoso. Já indiquei para amigos.",
+];
+const COMMENTS_OTHER = ["Boa sessão, mas a conexão caiu algumas vezes.", "Ainda estou me adaptando à abordagem.", ""];
+
+/** How many past, evaluated consultations the psychologist at `index` has: 0 for every fourth, else 2–8. */
+export function seedReviewCount(index: number): number {
+  return index % 4 === 3 ? 0 : 2 + ((index * 5) % 7);
+}
+
 function emailFor(person: Pick<SeedPsychologist, "first" | "last">): string {
   const slug = `${person.first}.${person.last}`
     .normalize("NFD")
@@ -93,6 +124,9 @@ function bioFor(person: SeedPsychologist): { bio: string; shortBio: string } {
 }
 
 const reais = (value: number) => Math.round(value * 100);
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /** True when the database already holds the demo content. */
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -116,8 +150,12 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       return user.id;
     };
 
-    await createUser(DEMO_ACCOUNTS.patient, "Paula", "Pereira", passwordHash);
+    const demoPatientId = await createUser(DEMO_ACCOUNTS.patient, "Paula", "Pereira", passwordHash);
     await createUser(DEMO_ACCOUNTS.admin, "Ana", "Administradora", passwordHash);
+    const reviewerIds = [demoPatientId];
+    for (const reviewer of SEED_REVIEWERS) reviewerIds.push(await createUser(reviewer.email, reviewer.first, reviewer.last, null));
+    // Past consultations are on whole days before today, at 10:00 in São Paulo (13:00 UTC).
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 
     for (const [index, person] of SEED_PSYCHOLOGISTS.entries()) {
       // The first psychologist is the demo account; the others cannot log in until they reset a password.
@@ -158,6 +196,43 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         .insertInto("psychologist_availability")
         .values(person.blocks.map(([weekday, start_time, end_time]) => ({ psychologist_id: psychologist.id, weekday, start_time, end_time })))
         .execute();
+
+      // Real ratings: completed consultations with their evaluations (the trigger keeps the rating).
+      const reviews = approved ? seedReviewCount(index) : 0;
+      for (let review = 0; review < reviews; review += 1) {
+        const startsAt = new Date(today - (7 * (review + 1) + (index % 7)) * DAY_MS + 13 * HOUR_MS);
+        const rating = RATING_CYCLE[(index + review) % RATING_CYCLE.length]!;
+        const appointment = await trx
+          .insertInto("appointments")
+          .values({
+            patient_id: reviewerIds[(index + review) % reviewerIds.length]!,
+            psychologist_id: psychologist.id,
+            starts_at: startsAt,
+            ends_at: new Date(startsAt.getTime() + 50 * MINUTE_MS),
+            duration_minutes: 50,
+            status: "completed",
+            payment_status: "paid",
+            payment_method: review % 3 === 0 ? "pix" : "credit_card",
+            price_cents: Math.round((reais(person.pricing?.[1] ?? person.price) * 50) / 60),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const good = rating >= 4;
+        await trx
+          .insertInto("evaluations")
+          .values({
+            appointment_id: appointment.id,
+            psychologist_id: psychologist.id,
+            patient_id: reviewerIds[(index + review) % reviewerIds.length]!,
+            rating,
+            comment: good ? COMMENTS_GOOD[(index + review) % COMMENTS_GOOD.length]! : COMMENTS_OTHER[(index + review) % COMMENTS_OTHER.length]!,
+            is_anonymous: true,
+            // Some patients agree to publish; only good ones feed the testimonials.
+            publish_consent: (index + review) % 2 === 0,
+            created_at: new Date(startsAt.getTime() + DAY_MS),
+          })
+          .execute();
+      }
 
       if (person.pricing) {
         await trx

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { routeMeta } from "~/utils/meta";
 
 const NS = "how-it-works";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Imported here so the browser bundle carries no stub of the server module (see root.tsx).
+  const { pageTranslations } = await import("~/i18n/i18n.server");
   const { t, translations } = await pageTranslations(request, [NS]);
   return { translations, title: t("meta.title"), description: t("meta.description") };
 }

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LegalDocument, type LegalLinks, type LegalSections } from "~/components/legal-document";
-import { pageTranslations } from "~/i18n/i18n.server";
 import { routeMeta } from "~/utils/meta";
 
 const NS = "privacy";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Imported here so the browser bundle carries no stub of the server module (see root.tsx).
+  const { pageTranslations } = await import("~/i18n/i18n.server");
   const { t, translations } = await pageTranslations(request, [NS]);
   return { translations, title: t("meta.title"), description: t("meta.description") };
 }

@@ -12,9 +12,12 @@ export function sitemapXml(origin: string, paths: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-export function loader() {
+export async function loader() {
+  const { listPublicPsychologistIds } = await import("~/models/directory.server");
   const origin = new URL(env().APP_URL).origin;
-  return new Response(sitemapXml(origin, STATIC_PATHS), {
+  // Every public psychologist: the profile and the full profile.
+  const profiles = (await listPublicPsychologistIds()).flatMap((id) => [`/psychologists/${id}`, `/psychologist-details/${id}`]);
+  return new Response(sitemapXml(origin, [...STATIC_PATHS, ...profiles]), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

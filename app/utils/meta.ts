@@ -86,3 +86,35 @@ export function routeMeta(matches: ReadonlyArray<{ id: string; data?: unknown }>
   const root = matches.find((match) => match.id === "root")?.data as { site?: SiteMeta } | undefined;
   return buildMeta(root?.site, page);
 }
+
+/** A psychologist's public profile as schema.org Person (profile pages' JSON-LD). */
+export interface PersonFacts {
+  name: string;
+  /** Absolute URL of the profile. */
+  url: string;
+  image?: string | null;
+  description?: string;
+  jobTitle: string;
+  /** The CRP registration, e.g. '06/123456'. */
+  crp?: string | null;
+  /** Consultation languages (ISO 639-1 codes). */
+  languages?: string[];
+  /** Specialties, as labels. */
+  knowsAbout?: string[];
+}
+
+export function personJsonLd(origin: string, person: PersonFacts): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Person",
+    name: person.name,
+    url: person.url,
+    ...(person.image ? { image: new URL(person.image, origin).toString() } : {}),
+    ...(person.description ? { description: person.description } : {}),
+    jobTitle: person.jobTitle,
+    ...(person.crp ? { identifier: { "@type": "PropertyValue", propertyID: "CRP", value: person.crp } } : {}),
+    ...(person.languages?.length ? { knowsLanguage: person.languages } : {}),
+    ...(person.knowsAbout?.length ? { knowsAbout: person.knowsAbout } : {}),
+    worksFor: { "@type": "Organization", name: PRODUCT_NAME, url: origin },
+  };
+}

@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ProfileModal, ProfileSummary } from "~/components/profile-modal";
+import { ProfileNotFound } from "~/components/profile-not-found";
+import { routeMeta } from "~/utils/meta";
+
+/**
+ * /psychologists/{id}: the profile modal 'Perfil do Psicólogo' over the
+ * directory (this route renders in its <Outlet/>). A real URL: shared links
+ * land here, and without JavaScript it is the page itself; closing goes
+ * back to the list with its filters.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { loadPublicProfile } = await import("~/services/public-profile.server");
+  return loadPublicProfile(request, params.id ?? "");
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
+  routeMeta(matches, data ? { ...data.meta, canonicalPath: `/psychologists/${params.id}` } : { noindex: true });
+
+export default function ProfileModalRoute() {
+  const { profile, shareUrl } = useLoaderData<typeof loader>();
+  return (
+    <ProfileModal closeHref={`/psychologists${useLocation().search}`}>
+      <ProfileSummary profile={profile} shareUrl={shareUrl} />
+    </ProfileModal>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <ProfileModal closeHref={`/psychologists${useLocation().search}`}>
+      <ProfileNotFound />
+    </ProfileModal>
+  );
+}

@@ -1,0 +1,300 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isAvailableToday, isOnlineSoon } from "~/domain/directory-availability";
+import { db } from "~/models/db.server";
+import { loader as directoryLoader } from "~/routes/_public.psychologists";
+import { body, getRequest, run } from "#tests/helpers/http";
+import { bulkPsychologists, countStatements, createAppointment, createPsychologist } from "#tests/helpers/directory-fixtures";
+
+/**
+ * The directory (/psychologists) through its loader: every filter, sort,
+ * band boundary and page; only approved psychologists; availability in SQL
+ * agreeing with app/domain/slots.ts; and a bounded number of statements
+ * whatever the data size.
+ */
+
+interface DirectoryBody {
+  total: number;
+  items: Array<{ id: string; name: string; priceCents: number; rating: number | null; totalReviews: number; specialties: string[]; languages: string[] }>;
+  filters: Record<string, unknown>;
+  stats: { psychologists: number; averageRating: number | null; totalReviews: number; specialties: string[]; languages: string[] };
+}
+
+async function directory(query = "", headers: Record<string, string> = {}): Promise<DirectoryBody> {
+  const response = await run(directoryLoader, getRequest(`/psychologists${query}`, undefined, headers));
+  expect(response.status).toBe(200);
+  return body<DirectoryBody>(response);
+}
+
+const names = (data: DirectoryBody) => data.items.map((item) => item.name);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("who is listed", () => {
+  it("lists only approved psychologists, in the list and in the figures", async () => {
+    await createPsychologist({ name: "Aprovada", specialties: ["grief"], languages: ["pt", "de"] });
+    for (const status of ["pending", "rejected", "suspended"] as const) {
+      await createPsychologist({ name: `Status ${status}`, status, specialties: ["adhd"], languages: ["ja"], ratings: [5, 1] });
+    }
+    const data = await directory();
+    expect(names(data)).toEqual(["Aprovada"]);
+    expect(data.total).toBe(1);
+    expect(data.stats).toMatchObject({ psychologists: 1, specialties: ["grief"], languages: ["de", "pt"], averageRating: null });
+    expect((await directory("?q=Status")).total).toBe(0);
+    expect((await directory("?specialty=adhd")).total).toBe(0);
+  });
+
+  it("shows the real average rating of every evaluation", async () => {
+    await createPsychologist({ ratings: [14, 3] });
+    await createPsychologist({ ratings: [5, 1] });
+    await createPsychologist({ status: "suspended", ratings: [1, 1] });
+    const { stats } = await directory();
+    expect(stats.averageRating).toBeCloseTo(19 / 4, 5);
+    expect(stats.totalReviews).toBe(4);
+  });
+});
+
+describe("when the query fails", () => {
+  it("answers 500 with the spec's message for the route's error boundary", async () => {
+    await sql`alter table psychologists rename to psychologists_away`.execute(db);
+    try {
+      const response = await run(directoryLoader, getRequest("/psychologists"));
+      expect(response.status).toBe(500);
+      expect((await body(response)).directoryError.message).toBe("Erro ao carregar a lista de psicólogos. Tente recarregar a página.");
+    } finally {
+      await sql`alter table psychologists_away rename to psychologists`.execute(db);
+    }
+  });
+});
+
+describe("text search", () => {
+  it("matches names without regard to accents or case", async () => {
+    await createPsychologist({ name: "José Araújo" });
+    await createPsychologist({ name: "Maria Souza" });
+    expect(names(await directory("?q=jose"))).toEqual(["José Araújo"]);
+    expect(names(await directory("?q=ARAUJO"))).toEqual(["José Araújo"]);
+    expect(names(await directory("?q=%20%20souza%20"))).toEqual(["Maria Souza"]);
+  });
+
+  it("matches specialties by their labels, in the visitor's language and in Portuguese", async () => {
+    await createPsychologist({ name: "Ana", specialties: ["anxiety"] });
+    await createPsychologist({ name: "Bia", specialties: ["grief", "depression"] });
+    expect(names(await directory("?q=ansiedade"))).toEqual(["Ana"]);
+    expect(names(await directory("?q=DEPRESSAO"))).toEqual(["Bia"]);
+    expect(names(await directory("?q=anxiety", { "Accept-Language": "en" }))).toEqual(["Ana"]);
+    // Portuguese labels still match for a visitor reading English.
+    expect(names(await directory("?q=luto", { "Accept-Language": "en" }))).toEqual(["Bia"]);
+  });
+
+  it("takes LIKE wildcards literally", async () => {
+    await createPsychologist({ name: "Carla" });
+    expect((await directory("?q=%25")).total).toBe(0);
+    expect((await directory("?q=_")).total).toBe(0);
+    expect((await directory("?q=C_rla")).total).toBe(0);
+  });
+});
+
+describe("filters", () => {
+  it("filters by specialty and by language", async () => {
+    await createPsychologist({ name: "A", specialties: ["anxiety", "grief"], languages: ["pt", "en"] });
+    await createPsychologist({ name: "B", specialties: ["grief"], languages: ["pt", "es"] });
+    await createPsychologist({ name: "C", specialties: ["adhd"], languages: ["pt"] });
+    expect(names(await directory("?specialty=grief&sort=name"))).toEqual(["A", "B"]);
+    expect(names(await directory("?language=es"))).toEqual(["B"]);
+    expect(names(await directory("?specialty=grief&language=en"))).toEqual(["A"]);
+  });
+
+  it.each([
+    ["le150", ["R$ 100,00", "R$ 150,00"]],
+    ["150-250", ["R$ 150,01", "R$ 250,00"]],
+    ["250-350", ["R$ 250,01", "R$ 350,00"]],
+    ["gt350", ["R$ 350,01", "R$ 900,00"]],
+  ])("puts each price in one band: %s", async (band, expected) => {
+    for (const price of [100, 150, 150.01, 250, 250.01, 350, 350.01, 900]) {
+      await createPsychologist({ name: `R$ ${price.toFixed(2).replace(".", ",")}`, price });
+    }
+    expect(names(await directory(`?price=${band}&sort=price-low`))).toEqual(expected);
+    expect((await directory("?price=all")).total).toBe(8);
+  });
+
+  it("falls back to the defaults for bad parameters, never an error", async () => {
+    await createPsychologist({ name: "Única" });
+    const data = await directory("?price=barato&availability=sempre&sort=idade&view=mosaico&page=-3&specialty=astrologia&language=xx");
+    expect(data.filters).toEqual({ q: "", specialty: null, price: "all", availability: "all", language: null, sort: "rating", view: "grid", page: 1 });
+    expect(names(data)).toEqual(["Única"]);
+    expect((await directory("?page=abc")).filters.page).toBe(1);
+    expect((await directory(`?q=${"x".repeat(500)}`)).filters.q).toHaveLength(100);
+  });
+});
+
+describe("sorts", () => {
+  async function fixtures() {
+    await createPsychologist({ name: "Bruno", price: 200, ratings: [9, 2] }); // 4.5, 2 reviews
+    await createPsychologist({ name: "Ana", price: 120, ratings: [0, 0] }); // no rating
+    await createPsychologist({ name: "Carla", price: 380, ratings: [48, 10] }); // 4.8, 10 reviews
+    await createPsychologist({ name: "Davi", price: 150, ratings: [20, 5] }); // 4.0, 5 reviews
+  }
+
+  it.each([
+    ["", ["Carla", "Bruno", "Davi", "Ana"]],
+    ["?sort=rating", ["Carla", "Bruno", "Davi", "Ana"]],
+    ["?sort=price-low", ["Ana", "Davi", "Bruno", "Carla"]],
+    ["?sort=price-high", ["Carla", "Bruno", "Davi", "Ana"]],
+    ["?sort=name", ["Ana", "Bruno", "Carla", "Davi"]],
+    ["?sort=experience", ["Carla", "Davi", "Bruno", "Ana"]],
+  ])("orders %s", async (query, expected) => {
+    await fixtures();
+    expect(names(await directory(query))).toEqual(expected);
+  });
+});
+
+describe("pagination", () => {
+  it("pages by 12 with the total on every page, even past the end", async () => {
+    for (let index = 1; index <= 14; index += 1) await createPsychologist({ name: `P${String(index).padStart(2, "0")}` });
+    const first = await directory("?sort=name");
+    expect(first.total).toBe(14);
+    expect(names(first)).toEqual(Array.from({ length: 12 }, (_, index) => `P${String(index + 1).padStart(2, "0")}`));
+    const second = await directory("?sort=name&page=2");
+    expect(names(second)).toEqual(["P13", "P14"]);
+    expect(second.total).toBe(14);
+    const beyond = await directory("?sort=name&page=9");
+    expect(beyond.items).toEqual([]);
+    expect(beyond.total).toBe(14);
+  });
+
+  it("keeps pages apart when sort keys tie", async () => {
+    for (let index = 0; index < 13; index += 1) await createPsychologist({ name: "Mesmo Nome", price: 150 });
+    const ids = [...(await directory("?sort=name")).items, ...(await directory("?sort=name&page=2")).items].map((item) => item.id);
+    expect(new Set(ids).size).toBe(13);
+  });
+});
+
+describe("availability ('today', 'online')", () => {
+  // Tuesday 10 March 2026, 09:00 in São Paulo (UTC−3): the 2-hour notice makes 11:00 the first bookable start.
+  const NOW = new Date("2026-03-10T12:00:00Z");
+  const TUESDAY = 2;
+
+  async function at(now: Date, query: string) {
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    try {
+      return names(await directory(`${query}&sort=name`)).sort();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it("'today' is a free slot today at least 2 hours ahead; 'online' one in the first bookable hour", async () => {
+    await createPsychologist({ name: "a-soon", weekly: [[TUESDAY, "11:00", "12:00"]] });
+    await createPsychologist({ name: "b-afternoon", weekly: [[TUESDAY, "15:00", "16:00"]] });
+    await createPsychologist({ name: "c-too-early", weekly: [[TUESDAY, "09:00", "10:30"]] });
+    await createPsychologist({ name: "d-tomorrow", weekly: [[TUESDAY + 1, "11:00", "12:00"]] });
+    await createPsychologist({ name: "e-dated", dated: [["2026-03-10", "11:30", "12:00"]] });
+    await createPsychologist({ name: "f-too-short", weekly: [[TUESDAY, "11:00", "11:20"]] });
+    await createPsychologist({ name: "g-merged", weekly: [[TUESDAY, "11:00", "11:20"]], dated: [["2026-03-10", "11:20", "11:40"]] });
+    await createPsychologist({ name: "h-pending", status: "pending", weekly: [[TUESDAY, "11:00", "12:00"]] });
+    expect(await at(NOW, "?availability=today")).toEqual(["a-soon", "b-afternoon", "e-dated", "g-merged"]);
+    expect(await at(NOW, "?availability=online")).toEqual(["a-soon", "e-dated", "g-merged"]);
+    expect(await at(NOW, "?availability=all")).toHaveLength(7);
+  });
+
+  it("leaves out slots a slot-holding appointment overlaps, not cancelled ones", async () => {
+    const busy = await createPsychologist({ name: "busy", weekly: [[TUESDAY, "11:00", "12:00"]] });
+    const freed = await createPsychologist({ name: "freed", weekly: [[TUESDAY, "11:00", "12:00"]] });
+    const half = await createPsychologist({ name: "half", weekly: [[TUESDAY, "11:00", "12:00"]] });
+    await createAppointment(busy, "2026-03-10T14:00:00Z", 60, "pending_payment");
+    await createAppointment(freed, "2026-03-10T14:00:00Z", 60, "cancelled");
+    await createAppointment(half, "2026-03-10T14:00:00Z", 30, "confirmed"); // 11:30 stays free
+    expect(await at(NOW, "?availability=today")).toEqual(["freed", "half"]);
+  });
+
+  it("looks at the psychologist's own day and zone, and past midnight for 'online'", async () => {
+    // 23:30 on Tuesday in São Paulo: 'today' is over; 01:30–02:30 on Wednesday is the first bookable hour.
+    const lateNight = new Date("2026-03-11T02:30:00Z");
+    await createPsychologist({ name: "night-owl", weekly: [[TUESDAY + 1, "01:00", "03:00"]] });
+    await createPsychologist({ name: "tuesday-late", weekly: [[TUESDAY, "22:00", "24:00"]] });
+    // In Manaus (UTC−4) it is 22:30 on Tuesday: 00:30 Wednesday is the first bookable start there.
+    await createPsychologist({ name: "manaus", timeZone: "America/Manaus", weekly: [[TUESDAY + 1, "00:30", "01:00"]] });
+    expect(await at(lateNight, "?availability=today")).toEqual([]);
+    expect(await at(lateNight, "?availability=online")).toEqual(["manaus", "night-owl"]);
+  });
+
+  it("agrees with app/domain/slots.ts on every fixture at every hour of a day", async () => {
+    const fixtures = [
+      { name: "mornings", weekly: [[1, "08:00", "12:00"], [2, "08:00", "12:00"], [3, "08:00", "12:00"]] },
+      { name: "evenings", weekly: [[2, "18:00", "22:00"], [3, "18:00", "22:00"]] },
+      { name: "odd-minutes", weekly: [[2, "09:10:30", "10:05"], [2, "13:45", "14:20:59"]] },
+      { name: "touching", weekly: [[2, "10:00", "10:20"]], dated: [["2026-03-10", "10:20", "10:40"]] },
+      { name: "dated-only", dated: [["2026-03-10", "16:00", "17:00"], ["2026-03-11", "07:00", "08:00"]] },
+      { name: "lisbon", timeZone: "Europe/Lisbon", weekly: [[2, "14:00", "20:00"], [3, "00:00", "06:00"]] },
+      { name: "tokyo", timeZone: "Asia/Tokyo", weekly: [[3, "00:00", "24:00"]] },
+      { name: "busy", weekly: [[2, "10:00", "18:00"]] },
+    ] as const;
+    const ids = new Map<string, string>();
+    for (const fixture of fixtures) {
+      ids.set(
+        fixture.name,
+        await createPsychologist({
+          name: fixture.name,
+          timeZone: "timeZone" in fixture ? fixture.timeZone : undefined,
+          weekly: "weekly" in fixture ? fixture.weekly.map((block) => [...block] as [number, string, string]) : undefined,
+          dated: "dated" in fixture ? fixture.dated.map((block) => [...block] as [string, string, string]) : undefined,
+        }),
+      );
+    }
+    await createAppointment(ids.get("busy")!, "2026-03-10T13:00:00Z", 180, "confirmed");
+    await createAppointment(ids.get("busy")!, "2026-03-10T17:30:00Z", 50, "pending");
+
+    // The agenda as the domain functions take it, read back from the database.
+    const weekly = await db.selectFrom("psychologist_availability").select(["psychologist_id", "weekday", "start_time", "end_time"]).execute();
+    const dated = await db.selectFrom("psychologist_schedule").select(["psychologist_id", "date", "start_time", "end_time"]).execute();
+    const busy = await db.selectFrom("appointments").select(["psychologist_id", "starts_at", "ends_at"]).execute();
+    const search = (id: string, timeZone: string, now: Date) => ({
+      weeklyBlocks: weekly.filter((b) => b.psychologist_id === id).map((b) => ({ weekday: b.weekday, startTime: b.start_time, endTime: b.end_time })),
+      datedBlocks: dated.filter((b) => b.psychologist_id === id).map((b) => ({ date: b.date, startTime: b.start_time, endTime: b.end_time })),
+      busy: busy.filter((a) => a.psychologist_id === id).map((a) => ({ startsAt: a.starts_at, endsAt: a.ends_at })),
+      timeZone,
+      now,
+    });
+
+    for (let hour = 0; hour < 24; hour += 1) {
+      for (const minute of [0, 20]) {
+        const now = new Date(Date.UTC(2026, 2, 10, hour, minute));
+        const expectedToday = fixtures.filter((f) => isAvailableToday(search(ids.get(f.name)!, "timeZone" in f ? f.timeZone : "America/Sao_Paulo", now))).map((f) => f.name);
+        const expectedOnline = fixtures.filter((f) => isOnlineSoon(search(ids.get(f.name)!, "timeZone" in f ? f.timeZone : "America/Sao_Paulo", now))).map((f) => f.name);
+        expect({ now, today: await at(now, "?availability=today") }).toEqual({ now, today: [...expectedToday].sort() });
+        expect({ now, online: await at(now, "?availability=online") }).toEqual({ now, online: [...expectedOnline].sort() });
+      }
+    }
+  }, 120_000);
+});
+
+describe("cost of a directory request", () => {
+  const QUERIES = [
+    "",
+    "?q=ansiedade&price=150-250&language=en&sort=price-low&page=2",
+    "?specialty=grief&availability=today&sort=experience&view=list",
+    "?q=profissional&availability=online&price=gt350&sort=name",
+  ];
+
+  it("sends the same number of statements, at most 3, for 50 and for 2,000 psychologists", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-10T12:00:00Z") });
+    const countAll = async () => {
+      const counts: number[] = [];
+      for (const query of QUERIES) {
+        const { count, result } = await countStatements(() => directory(query));
+        expect(result.total).toBeGreaterThan(0);
+        counts.push(count);
+      }
+      return counts;
+    };
+    await bulkPsychologists(1, 50);
+    const small = await countAll();
+    await bulkPsychologists(51, 2000);
+    const large = await countAll();
+    expect((await directory()).stats.psychologists).toBe(2000);
+    expect(large).toEqual(small);
+    for (const count of large) expect(count).toBeLessThanOrEqual(3);
+  }, 120_000);
+});
