@@ -289,6 +289,22 @@ export interface LocalGatewayPaymentsTable {
   updated_at: UpdatedAt & Generated<Date>;
 }
 
+export type AppointmentNoticeKind =
+  | "confirmation"
+  | "reminder_24h"
+  | "reminder_1h"
+  | "reschedule"
+  | "cancellation"
+  | "payment_pending"
+  | "payment_failed";
+
+export interface AppointmentNoticesTable {
+  appointment_id: string;
+  notice: AppointmentNoticeKind;
+  starts_at: Timestamp;
+  created_at: CreatedAt & Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -310,6 +326,7 @@ export interface Database {
   payment_status_history: PaymentStatusHistoryTable;
   payment_notifications: PaymentNotificationsTable;
   local_gateway_payments: LocalGatewayPaymentsTable;
+  appointment_notices: AppointmentNoticesTable;
 }
 
 export type User = Selectable<UsersTable>;

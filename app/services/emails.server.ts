@@ -19,7 +19,7 @@ export interface EmailContent {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-interface Layout {
+export interface Layout {
   locale: Locale;
   /** The recipient's first name, for the greeting line. */
   name: string;
@@ -29,7 +29,7 @@ interface Layout {
   footnote?: string;
 }
 
-function render({ locale, name, heading, paragraphs: body, action, footnote }: Layout): { html: string; text: string } {
+export function render({ locale, name, heading, paragraphs: body, action, footnote }: Layout): { html: string; text: string } {
   const t = getFixedT(locale, "emails");
   const paragraphs = [name.trim() ? t("greeting", { name: name.trim() }) : t("greetingAnonymous"), ...body];
   const dir = isRtl(locale) ? "rtl" : "ltr";

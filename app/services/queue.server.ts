@@ -17,6 +17,14 @@ export interface JobPayloads {
   "sessions.purge-expired": Record<string, never>;
   "accounts.purge-stale": Record<string, never>;
   "mail.deliver": { mailId: string };
+  "payments.process-notification": { notificationId?: number; paymentId: string };
+  "appointments.release-expired-holds": Record<string, never>;
+  "video.create-room": { appointmentId: string };
+  "video.update-room": { appointmentId: string };
+  "video.delete-room": { roomName: string };
+  "video.ensure-rooms": Record<string, never>;
+  "appointments.reminder": { appointmentId: string; kind: "24h" | "1h"; startsAt: string };
+  "appointments.complete-due": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -27,6 +35,17 @@ export const QUEUES: { [N in JobName]: QueueOptions } = {
   "accounts.purge-stale": { retryLimit: 1 },
   // About an hour of retries with backoff: an SMTP outage does not lose mail.
   "mail.deliver": { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 900 },
+  // The gateway may be briefly down: retry for about an hour; handlers converge however often they run.
+  "payments.process-notification": { retryLimit: 10, retryDelay: 15, retryBackoff: true, retryDelayMax: 900 },
+  "appointments.release-expired-holds": { retryLimit: 1 },
+  // A video outage never loses a confirmation: hours of retries with backoff, then the sweep (video.ensure-rooms).
+  "video.create-room": { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 },
+  "video.update-room": { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 },
+  "video.delete-room": { retryLimit: 8, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600 },
+  "video.ensure-rooms": { retryLimit: 1 },
+  // Reminders wait (startAfter) up to weeks: keep them queued long enough.
+  "appointments.reminder": { retryLimit: 5, retryDelay: 30, retryBackoff: true, retentionSeconds: 60 * 60 * 24 * 120 },
+  "appointments.complete-due": { retryLimit: 1 },
 };
 
 export const QUEUE_SCHEMA = "pgboss";

@@ -1,8 +1,13 @@
 import { deleteExpiredSessions } from "~/models/session.server";
 import { log, logger, withRequestLogger } from "~/utils/logger.server";
+import { completeDueAppointments } from "./appointment-completion.server";
+import { sendAppointmentReminder } from "./appointment-notifications.server";
+import { releaseExpiredHolds } from "./booking.server";
 import { deliverMail } from "./mail.server";
 import { purgeStaleAccountData } from "./maintenance.server";
+import { processPaymentNotification } from "./payment-confirmation.server";
 import { queue, QUEUES, type JobName, type JobPayloads } from "./queue.server";
+import { createVideoRoom, deleteVideoRoom, ensureVideoRooms, moveVideoRoom } from "./video-rooms.server";
 
 type Handlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<unknown> };
 
@@ -11,12 +16,23 @@ export const JOB_HANDLERS: Handlers = {
   "sessions.purge-expired": () => deleteExpiredSessions(),
   "accounts.purge-stale": () => purgeStaleAccountData(),
   "mail.deliver": ({ mailId }) => deliverMail(mailId),
+  "payments.process-notification": (data) => processPaymentNotification(data),
+  "appointments.release-expired-holds": () => releaseExpiredHolds(),
+  "video.create-room": ({ appointmentId }) => createVideoRoom(appointmentId),
+  "video.update-room": ({ appointmentId }) => moveVideoRoom(appointmentId),
+  "video.delete-room": ({ roomName }) => deleteVideoRoom(roomName),
+  "video.ensure-rooms": () => ensureVideoRooms(),
+  "appointments.reminder": (data) => sendAppointmentReminder(data),
+  "appointments.complete-due": () => completeDueAppointments(),
 };
 
 /** Recurring jobs (cron, in Brasília time). */
 const SCHEDULES: Partial<Record<JobName, string>> = {
   "sessions.purge-expired": "17 * * * *",
   "accounts.purge-stale": "43 3 * * *",
+  "appointments.release-expired-holds": "* * * * *",
+  "appointments.complete-due": "*/5 * * * *",
+  "video.ensure-rooms": "*/10 * * * *",
 };
 
 export async function runJob<N extends JobName>(name: N, data: JobPayloads[N], jobId = "inline") {

@@ -3,6 +3,7 @@ import * as core from "./0001_core";
 import * as accounts from "./0002_accounts";
 import * as publicSite from "./0003_public";
 import * as payments from "./0004_payments";
+import * as notifications from "./0005_notifications";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002_accounts": accounts,
   "0003_public": publicSite,
   "0004_payments": payments,
+  "0005_notifications": notifications,
 };

@@ -15,11 +15,27 @@ interface Guarded {
   roles: Role[];
   /** The route also has an action, checked the same way. */
   action?: boolean;
+  /** Booking pages send visitors to /login with the booking message. */
+  reason?: "booking";
 }
 
 const PUBLIC = new Set([
   "$.tsx",
   "_public._index.tsx",
+  "_public.how-it-works.tsx",
+  "_public.privacy.tsx",
+  "_public.terms.tsx",
+  "_public.psychologists.tsx",
+  "_public.psychologists.$id.tsx",
+  "_public.psychologist.$id.tsx",
+  "_public.psychologist-details.$id.tsx",
+  "_resources.share.$id.ts",
+  "_resources.api.analytics.events.ts",
+  // Booking steps 1–2 are open to visitors; step 3 asks for the login. The webhook checks its signature.
+  "_public.schedule._index.tsx",
+  "_public.schedule.step1.tsx",
+  "_public.schedule.step2.tsx",
+  "_resources.webhooks.mercadopago.ts",
   "_auth.auth.google.callback.ts",
   "_auth.auth.google.ts",
   "_auth.forgot-password.tsx",
@@ -39,6 +55,8 @@ const PUBLIC = new Set([
   // Development tools: 404 outside development (tests/integration/dev-tools.test.ts).
   "_dev.dev.outbox.$id.ts",
   "_dev.dev.outbox._index.tsx",
+  // The local checkout also requires the appointment's own patient (tests/integration/booking-payment.test.ts).
+  "_dev.dev.checkout.$appointmentId.tsx",
 ]);
 
 const ALL: Role[] = ["patient", "psychologist", "admin"];
@@ -54,6 +72,18 @@ const GUARDED: Record<string, Guarded> = {
   "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },
   "_admin.admin.tsx": { path: "/admin", roles: ["admin"] },
   "_admin.admin-dashboard.tsx": { path: "/admin-dashboard", roles: ["admin"] },
+  "_patient.schedule.step3.tsx": { path: "/schedule/step3", roles: ["patient"], action: true, reason: "booking" },
+  "_patient.appointment.$id.pay.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/pay", roles: ["patient"], action: true },
+  "_patient.appointment.success.$id.tsx": { path: "/appointment/success/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", roles: ["patient"] },
+  "_patient.payment.success.tsx": { path: "/payment/success", roles: ["patient"] },
+  "_patient.appointment.failure.tsx": { path: "/appointment/failure", roles: ["patient"] },
+  "_patient.payment.failure.tsx": { path: "/payment/failure", roles: ["patient"] },
+  "_patient.appointment.pending.tsx": { path: "/appointment/pending", roles: ["patient"] },
+  "_patient.payment.pending.tsx": { path: "/payment/pending", roles: ["patient"] },
+  // Both sides of an appointment reach its call; anyone else gets the spec's refusal (tests/integration/video-call.test.ts).
+  "_account.appointment.videocall.$appointmentId.tsx": { path: "/appointment/videocall/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", roles: ALL },
+  "_patient.appointment.$id.evaluate.tsx": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/evaluate", roles: ["patient"], action: true },
+  "_psychologist.appointment.$id.no-show.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/no-show", roles: ["psychologist"], action: true },
 };
 
 const ROUTES_DIR = path.resolve("app/routes");
@@ -82,7 +112,7 @@ describe("route guards", () => {
     const module = await import(path.join(ROUTES_DIR, file));
     const response = await run(module.loader, getRequest(guard.path));
     expect(response.status).toBe(302);
-    expect(location(response)).toBe(`/login?redirectTo=${encodeURIComponent(guard.path)}`);
+    expect(location(response)).toBe(`/login?redirectTo=${encodeURIComponent(guard.path)}${guard.reason ? `&reason=${guard.reason}` : ""}`);
     if (guard.action) {
       const posted = await run(module.action, postRequest(guard.path, { intent: "profile" }));
       expect(location(posted)).toMatch(/^\/login\?/);

@@ -1,0 +1,122 @@
+import { Form, Link } from "@remix-run/react";
+import type { TFunction } from "~/i18n/translate";
+import type { AppointmentCard as Card } from "~/services/patient-dashboard.server";
+
+/**
+ * One appointment on the patient's dashboard: psychologist, when (in the
+ * patient's zone, labelled when it differs from the psychologist's), length,
+ * price, status, and what can be done now (pay, join the call, evaluate).
+ */
+
+const BADGE: Record<string, string> = {
+  awaitingPayment: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  awaitingReschedule: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  confirmed: "bg-teal-100 text-teal-900 dark:bg-teal-900 dark:text-teal-100",
+  completed: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
+  cancelled: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
+  noShow: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
+};
+
+export function Stars({ rating, label }: { rating: number; label: string }) {
+  return (
+    <span role="img" aria-label={label} className="text-amber-500">
+      {"★★★★★".slice(0, rating)}
+      <span className="text-slate-300 dark:text-slate-600">{"★★★★★".slice(rating)}</span>
+    </span>
+  );
+}
+
+export function AppointmentCard({ card, variant, t }: { card: Card; variant: "upcoming" | "history"; t: TFunction }) {
+  const titleId = `appointment-${card.id}`;
+  return (
+    <article className="card min-w-0" aria-labelledby={titleId}>
+      <div className="flex items-start gap-3">
+        {card.photoUrl ? (
+          <img src={card.photoUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-teal-100 text-sm font-bold text-teal-900">
+            {card.initials}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="font-semibold">
+            {card.psychologistName}
+          </h3>
+          {card.specialties.length > 0 ? <p className="muted truncate text-sm">{card.specialties.join(" · ")}</p> : null}
+        </div>
+        <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[card.statusLabel] ?? BADGE.completed}`}>{t(`status.${card.statusLabel}`)}</span>
+      </div>
+
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="muted text-xs">{t("card.date")}</dt>
+          <dd className="font-medium">{card.date ?? t("card.invalidDate")}</dd>
+        </div>
+        <div>
+          <dt className="muted text-xs">{t("card.time")}</dt>
+          <dd className="font-medium">
+            {card.time ?? "—"}
+            {card.zone ? <span className="muted block text-xs font-normal">{card.zone}</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt className="muted text-xs">{t("card.duration")}</dt>
+          <dd className="font-medium">{t("card.minutes", { count: card.durationMinutes })}</dd>
+        </div>
+        <div>
+          <dt className="muted text-xs">{t("card.price")}</dt>
+          <dd className="font-medium">{card.price}</dd>
+        </div>
+      </dl>
+
+      {variant === "upcoming" ? <UpcomingActions card={card} t={t} /> : <HistoryDetails card={card} t={t} />}
+    </article>
+  );
+}
+
+function UpcomingActions({ card, t }: { card: Card; t: TFunction }) {
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3">
+      {card.canPay ? (
+        <Form method="post" action={`/appointment/${card.id}/pay`}>
+          <button type="submit" className="btn-primary">
+            {t("card.pay")}
+          </button>
+        </Form>
+      ) : null}
+      {card.video === "available" || card.video === "in_progress" ? (
+        <Link to={`/appointment/videocall/${card.id}`} className="btn-primary">
+          {t("card.join")}
+        </Link>
+      ) : card.video === "early" && card.opensAt ? (
+        <p className="muted text-sm">{t("card.opensAt", { time: card.opensAt.time, date: card.opensAt.date })}</p>
+      ) : card.video === "no_link" ? (
+        <p className="muted text-sm">{t("card.autoLink")}</p>
+      ) : card.video === "not_confirmed" ? (
+        <p className="muted text-sm">{t("card.notConfirmedVideo")}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function HistoryDetails({ card, t }: { card: Card; t: TFunction }) {
+  if (card.evaluation) {
+    return (
+      <div className="mt-4 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
+        <p className="font-medium">
+          {t("card.yourEvaluation")} <Stars rating={card.evaluation.rating} label={t("card.ratingLabel", { rating: card.evaluation.rating })} />
+        </p>
+        {card.evaluation.comment ? <p className="muted mt-1 whitespace-pre-line">{card.evaluation.comment}</p> : null}
+      </div>
+    );
+  }
+  if (!card.canEvaluate) return null;
+  return (
+    <p className="mt-4">
+      <Link to={`/appointment/${card.id}/evaluate`} className="btn-secondary">
+        {t("card.evaluate")}
+      </Link>
+    </p>
+  );
+}

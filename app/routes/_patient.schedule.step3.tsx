@@ -1,0 +1,134 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BookingSteps, Notice, SummaryList } from "~/components/booking";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { pageTranslations } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { holdSlotAndCheckout } from "~/services/booking.server";
+import { selectionSchema, step3Page } from "~/services/booking-pages.server";
+import { requireBookingPatient } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { routeMeta } from "~/utils/meta";
+
+/**
+ * /schedule/step3?psychologistId&date&startsAt&duration — the summary and
+ * 'Pagar com Mercado Pago'. Signing in is required here (the selection in
+ * the URL comes back through the login page). The POST holds the slot and
+ * sends the patient to the checkout.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireBookingPatient(request);
+  return step3Page(request, user);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireBookingPatient(request);
+  const { t } = await pageTranslations(request, ["booking"]);
+  const submission = parseWithZod(await request.formData(), { schema: selectionSchema(t) });
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    const message = errors.psychologistId?.[0] ?? Object.values(errors).flat()[0] ?? t("errors.selectionRequired");
+    return data(submission.reply({ formErrors: [message] }), { status: 400 });
+  }
+  const selection = submission.value;
+  const result = await holdSlotAndCheckout({
+    patientId: user.id,
+    psychologistId: selection.psychologistId,
+    startsAt: new Date(selection.startsAt),
+    durationMinutes: selection.duration,
+  });
+  if (result.ok) return redirect(result.checkoutUrl, 303);
+  switch (result.reason) {
+    case "psychologist_not_found":
+      return data(submission.reply({ formErrors: [t("errors.psychologistNotFound")] }), { status: 404 });
+    case "slot_unavailable":
+      return data(submission.reply({ formErrors: [t("errors.slotNoLongerAvailable")] }), { status: 409 });
+    case "slot_taken":
+      return data(submission.reply({ formErrors: [t("errors.slotTaken")] }), { status: 409 });
+    case "patient_busy":
+      return data(submission.reply({ formErrors: [t("errors.patientBusy")] }), { status: 409 });
+    case "checkout_failed": {
+      // The hold was released: back to this step, where the slot is free again.
+      const again = new URLSearchParams({ psychologistId: selection.psychologistId, date: selection.date, startsAt: selection.startsAt, duration: String(selection.duration) });
+      const title = result.kind === "no_checkout_url" ? t("errors.noCheckoutUrl") : result.kind === "checkout_failed" ? t("errors.checkoutFailed") : t("errors.paymentTitle");
+      return redirectWithToast(`/schedule/step3?${again}`, { type: "error", title, description: t("errors.paymentGeneric") });
+    }
+  }
+}
+
+export default function BookingStep3() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("booking");
+  const [form] = useForm({ lastResult: useActionData<typeof action>() });
+  const pending = useIsSubmitting();
+  const { summary } = data;
+  return (
+    <section className="container-page max-w-3xl py-8" aria-labelledby="booking-title">
+      <h1 id="booking-title" className="text-3xl font-bold">
+        {t("heading")}
+      </h1>
+      <BookingSteps current={3} />
+      <h2 className="mt-6 text-xl font-semibold">{t("step3.title")}</h2>
+      <p className="muted mt-1">{t("step3.intro")}</p>
+
+      {!data.available ? (
+        <div className="mt-4 space-y-2">
+          <Notice tone="error">{t("errors.slotNoLongerAvailable")}</Notice>
+          <Link to={data.backHref} className="btn-secondary">
+            {t("step3.chooseAnother")}
+          </Link>
+        </div>
+      ) : null}
+
+      <section className="card mt-6" aria-labelledby="summary-title">
+        <h3 id="summary-title" className="font-semibold">
+          {t("summary.title")}
+        </h3>
+        <SummaryList
+          items={[
+            { label: t("summary.psychologist"), value: summary.psychologist },
+            { label: t("summary.date"), value: summary.date },
+            {
+              label: t("summary.time"),
+              value: (
+                <>
+                  {summary.time}
+                  <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{summary.timeZone}</span>
+                </>
+              ),
+            },
+            { label: t("summary.duration"), value: t("summary.minutes", { minutes: summary.duration }) },
+            { label: t("summary.price"), value: summary.price },
+          ]}
+        />
+      </section>
+
+      {/* A document POST: the answer is a redirect to the payment provider's page. */}
+      <Form method="post" action={data.formAction} reloadDocument {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="psychologistId" value={data.selection.psychologistId} />
+        <input type="hidden" name="date" value={data.selection.date} />
+        <input type="hidden" name="startsAt" value={data.selection.startsAt} />
+        <input type="hidden" name="duration" value={data.selection.duration} />
+        {data.available ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("step3.hold")}</p> : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Link to={data.backHref} className="btn-secondary">
+            {t("buttons.back")}
+          </Link>
+          <SubmitButton className="btn-primary" pending={pending} pendingLabel={t("step3.paying")} disabled={!data.available}>
+            {t("step3.pay")}
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

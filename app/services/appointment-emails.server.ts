@@ -1,0 +1,218 @@
+import type { MailAttachment } from "#db/types";
+import { buildCalendarCancellation, buildCalendarInvite, inviteSequence, type CalendarInviteInput } from "~/domain/calendar-invite";
+import type { Locale } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18n.server";
+import { env } from "~/utils/env.server";
+import { formatMoney } from "~/utils/format";
+import { zoneName } from "~/utils/zoned-time";
+import { absoluteUrl, render, type EmailContent } from "./emails.server";
+
+/**
+ * The appointment e-mails (`emails` namespace, key `appointment`), each in
+ * its recipient's language and time zone: confirmation with the .ics invite,
+ * the psychologist's notice, reminders, reschedule and cancellation (with
+ * the updated or cancelling .ics), and the payment notices.
+ */
+
+export interface Recipient {
+  userId: string | null;
+  email: string;
+  /** First name for the greeting ('' greets without a name). */
+  firstName: string;
+  locale: Locale;
+  timeZone: string;
+}
+
+export interface AppointmentFacts {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  durationMinutes: number;
+  priceCents: number;
+  rescheduleCount: number;
+  psychologistName: string;
+  patientName: string;
+  cancellationReason?: string | null;
+}
+
+export interface Attendees {
+  patient: { name: string; email: string };
+  psychologist: { name: string; email: string } | null;
+}
+
+export type AppointmentEmail = EmailContent & { attachments: MailAttachment[] };
+
+export const videoCallPath = (appointmentId: string) => `/appointment/videocall/${appointmentId}`;
+
+/** '10 de março de 2026 às 14:00 (Horário de Brasília)', in the recipient's language and zone. */
+export function whenText(locale: Locale, timeZone: string, startsAt: Date): string {
+  const t = getFixedT(locale, "emails");
+  const date = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "long", year: "numeric", timeZone }).format(startsAt);
+  const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(startsAt);
+  return t("appointment.when", { date, time, zone: zoneName(startsAt, locale, timeZone) });
+}
+
+function organizer(): { name: string; email: string } {
+  const from = env().MAIL_FROM;
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  return match ? { name: match[1]!.trim() || "Acolhe", email: match[2]!.trim() } : { name: "Acolhe", email: from.trim() };
+}
+
+function invite(kind: "request" | "cancel", recipient: Recipient, facts: AppointmentFacts, attendees: Attendees, counterpartName: string): MailAttachment {
+  const t = getFixedT(recipient.locale, "emails");
+  const url = absoluteUrl(videoCallPath(facts.id));
+  const input: CalendarInviteInput = {
+    appointmentId: facts.id,
+    startsAt: facts.startsAt,
+    endsAt: facts.endsAt,
+    title: t("appointment.inviteTitle", { name: counterpartName }),
+    description: t("appointment.inviteDescription", { url }),
+    videoUrl: url,
+    organizer: organizer(),
+    attendees: [attendees.patient, ...(attendees.psychologist ? [attendees.psychologist] : [])],
+    sequence: inviteSequence(facts.rescheduleCount, kind === "cancel"),
+    now: new Date(),
+  };
+  const ics = kind === "cancel" ? buildCalendarCancellation(input) : buildCalendarInvite(input);
+  return {
+    filename: kind === "cancel" ? "consulta-cancelada.ics" : "consulta.ics",
+    contentType: `text/calendar; charset=utf-8; method=${kind === "cancel" ? "CANCEL" : "REQUEST"}`,
+    content: Buffer.from(ics, "utf8").toString("base64"),
+  };
+}
+
+function compose(
+  template: string,
+  recipient: Recipient,
+  key: string,
+  parts: { subject?: Record<string, string>; paragraphs: string[]; action?: { label: string; url: string }; footnote?: string },
+  attachments: MailAttachment[] = [],
+): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  const heading = t(`appointment.${key}.heading`);
+  return {
+    template,
+    locale: recipient.locale,
+    subject: t(`appointment.${key}.subject`, parts.subject),
+    ...render({ locale: recipient.locale, name: recipient.firstName, heading, paragraphs: parts.paragraphs, action: parts.action, footnote: parts.footnote }),
+    attachments,
+  };
+}
+
+function detailLines(recipient: Recipient, facts: AppointmentFacts, audience: "patient" | "psychologist"): string[] {
+  const t = getFixedT(recipient.locale, "emails");
+  return [
+    audience === "patient" ? t("appointment.withPsychologist", { name: facts.psychologistName }) : t("appointment.withPatient", { name: facts.patientName }),
+    t("appointment.durationLine", { minutes: facts.durationMinutes }),
+  ];
+}
+
+/** To the patient, on approval: the invite, the video page and the 24 h rescheduling notice. */
+export function confirmationEmail(recipient: Recipient, facts: AppointmentFacts, attendees: Attendees): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  const when = whenText(recipient.locale, recipient.timeZone, facts.startsAt);
+  return compose(
+    "appointment_confirmed",
+    recipient,
+    "confirmed",
+    {
+      paragraphs: [
+        t("appointment.confirmed.body", { name: facts.psychologistName, when }),
+        ...detailLines(recipient, facts, "patient"),
+        t("appointment.priceLine", { price: formatMoney(facts.priceCents, recipient.locale) }),
+        t("appointment.videoRoom"),
+        t("appointment.confirmed.invite"),
+        t("appointment.confirmed.reminders"),
+      ],
+      action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
+      footnote: t("appointment.confirmed.reschedule"),
+    },
+    [invite("request", recipient, facts, attendees, facts.psychologistName)],
+  );
+}
+
+/** To the psychologist, on approval. */
+export function newAppointmentEmail(recipient: Recipient, facts: AppointmentFacts, attendees: Attendees): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  const when = whenText(recipient.locale, recipient.timeZone, facts.startsAt);
+  return compose(
+    "appointment_new",
+    recipient,
+    "newAppointment",
+    {
+      paragraphs: [
+        t("appointment.newAppointment.body", { name: facts.patientName, when }),
+        ...detailLines(recipient, facts, "psychologist"),
+        t("appointment.videoRoom"),
+        t("appointment.confirmed.invite"),
+      ],
+      action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
+    },
+    [invite("request", recipient, facts, attendees, facts.patientName)],
+  );
+}
+
+export function reminderEmail(kind: "24h" | "1h", recipient: Recipient, facts: AppointmentFacts, audience: "patient" | "psychologist"): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  const key = kind === "24h" ? "reminder24h" : "reminder1h";
+  const counterpart = audience === "patient" ? facts.psychologistName : facts.patientName;
+  return compose(`appointment_reminder_${kind}`, recipient, key, {
+    paragraphs: [t(`appointment.${key}.body`, { name: counterpart, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }), ...detailLines(recipient, facts, audience), t("appointment.videoRoom")],
+    action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
+  });
+}
+
+export function rescheduledEmail(recipient: Recipient, facts: AppointmentFacts, attendees: Attendees, audience: "patient" | "psychologist"): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  const counterpart = audience === "patient" ? facts.psychologistName : facts.patientName;
+  return compose(
+    "appointment_rescheduled",
+    recipient,
+    "rescheduled",
+    {
+      paragraphs: [t("appointment.rescheduled.body", { name: counterpart, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }), ...detailLines(recipient, facts, audience), t("appointment.rescheduled.invite")],
+      action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
+    },
+    [invite("request", recipient, facts, attendees, counterpart)],
+  );
+}
+
+export function cancelledEmail(recipient: Recipient, facts: AppointmentFacts, attendees: Attendees, audience: "patient" | "psychologist"): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  const counterpart = audience === "patient" ? facts.psychologistName : facts.patientName;
+  const reason = facts.cancellationReason?.trim();
+  return compose(
+    "appointment_cancelled",
+    recipient,
+    "cancelled",
+    {
+      paragraphs: [
+        t("appointment.cancelled.body", { name: counterpart, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }),
+        ...(reason ? [t("appointment.cancelled.reason", { reason })] : []),
+        t("appointment.cancelled.invite"),
+      ],
+      action: audience === "patient" ? { label: t("appointment.cancelled.button"), url: absoluteUrl("/psychologists") } : undefined,
+    },
+    [invite("cancel", recipient, facts, attendees, counterpart)],
+  );
+}
+
+export function paymentPendingEmail(recipient: Recipient, facts: AppointmentFacts): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  return compose("appointment_payment_pending", recipient, "paymentPending", {
+    paragraphs: [t("appointment.paymentPending.body", { name: facts.psychologistName, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }), t("appointment.paymentPending.next")],
+    action: { label: t("appointment.dashboardButton"), url: absoluteUrl("/patient-dashboard") },
+  });
+}
+
+export function paymentFailedEmail(recipient: Recipient, facts: AppointmentFacts): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  return compose("appointment_payment_failed", recipient, "paymentFailed", {
+    paragraphs: [
+      t("appointment.paymentFailed.body", { name: facts.psychologistName, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }),
+      t("appointment.paymentFailed.reasons"),
+      t("appointment.paymentFailed.next"),
+    ],
+    action: { label: t("appointment.dashboardButton"), url: absoluteUrl("/patient-dashboard") },
+  });
+}

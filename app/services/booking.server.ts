@@ -1,0 +1,201 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { priceForDuration } from "~/domain/pricing";
+import { db } from "~/models/db.server";
+import {
+  findBookablePsychologist,
+  findPatientAppointment,
+  getPayer,
+  insertHold,
+  releaseExpiredHoldBatch,
+  releaseExpiredHoldsOverlapping,
+  releaseHold,
+  setCheckout,
+  type BookablePsychologist,
+} from "~/models/booking.server";
+import { paymentGateway, PaymentGatewayError, type PaymentGatewayErrorKind } from "~/providers/payments.server";
+import { env } from "~/utils/env.server";
+import { log } from "~/utils/logger.server";
+import { onAppointmentCancelled } from "./appointment-events.server";
+import { isSlotFree, pricesOf } from "./availability.server";
+
+/**
+ * Booking's use cases: hold a slot and send the patient to pay (step 3),
+ * resume paying a slot still held, and release holds that ran out (a job).
+ * The database decides races: two holds of one slot cannot both be written
+ * (exclusion constraints), so the loser is told the slot was taken.
+ */
+
+/** How long a new booking keeps its slot while the patient pays (DESIGN.md). */
+export const HOLD_MINUTES = 30;
+
+export type HoldFailure =
+  /** Unknown or not public. */
+  | { ok: false; reason: "psychologist_not_found" }
+  /** Not among the free slots any more (or never was). */
+  | { ok: false; reason: "slot_unavailable" }
+  /** Another booking won the race for this slot (appointments_no_overlap). */
+  | { ok: false; reason: "slot_taken" }
+  /** The patient already holds an overlapping appointment (appointments_patient_no_overlap). */
+  | { ok: false; reason: "patient_busy" }
+  /** The gateway failed; the hold was released. `kind` says how, when the gateway said. */
+  | { ok: false; reason: "checkout_failed"; kind: PaymentGatewayErrorKind | null };
+
+export type HoldResult = { ok: true; appointmentId: string; checkoutUrl: string } | HoldFailure;
+
+export interface HoldRequest {
+  patientId: string;
+  psychologistId: string;
+  startsAt: Date;
+  durationMinutes: number;
+  now?: Date;
+}
+
+function pgError(error: unknown): { code?: string; constraint?: string } {
+  return typeof error === "object" && error !== null ? (error as { code?: string; constraint?: string }) : {};
+}
+
+/** Step 3's POST: re-check, hold, create the checkout. */
+export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldResult> {
+  const now = request.now ?? new Date();
+  const psychologist = await findBookablePsychologist(request.psychologistId);
+  if (!psychologist) return { ok: false, reason: "psychologist_not_found" };
+  if (!(await isSlotFree(psychologist, { startsAt: request.startsAt, durationMinutes: request.durationMinutes, now }))) {
+    return { ok: false, reason: "slot_unavailable" };
+  }
+  const endsAt = new Date(request.startsAt.getTime() + request.durationMinutes * 60_000);
+  const priceCents = priceForDuration(pricesOf(psychologist), request.durationMinutes);
+
+  let appointmentId: string;
+  try {
+    appointmentId = await db.transaction().execute(async (trx) => {
+      const released = await releaseExpiredHoldsOverlapping(trx, {
+        psychologistId: psychologist.id,
+        patientId: request.patientId,
+        startsAt: request.startsAt,
+        endsAt,
+        now,
+      });
+      for (const id of released) await onAppointmentCancelled(trx, id);
+      return insertHold(trx, {
+        patientId: request.patientId,
+        psychologistId: psychologist.id,
+        startsAt: request.startsAt,
+        endsAt,
+        durationMinutes: request.durationMinutes,
+        priceCents,
+        holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      });
+    });
+  } catch (error) {
+    const { code, constraint } = pgError(error);
+    if (code === "23P01" && constraint === "appointments_no_overlap") return { ok: false, reason: "slot_taken" };
+    if (code === "23P01" && constraint === "appointments_patient_no_overlap") return { ok: false, reason: "patient_busy" };
+    throw error;
+  }
+
+  const checkout = await openCheckout({ appointmentId, patientId: request.patientId, psychologist, startsAt: request.startsAt, durationMinutes: request.durationMinutes, priceCents, holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000) });
+  if (!checkout.ok) {
+    await db.transaction().execute(async (trx) => {
+      if (await releaseHold(trx, appointmentId, "checkout_failed", new Date())) await onAppointmentCancelled(trx, appointmentId);
+    });
+    return checkout;
+  }
+  return { ok: true, appointmentId, checkoutUrl: checkout.url };
+}
+
+interface CheckoutInput {
+  appointmentId: string;
+  patientId: string;
+  psychologist: Pick<BookablePsychologist, "name" | "timeZone">;
+  startsAt: Date;
+  durationMinutes: number;
+  priceCents: number;
+  holdExpiresAt: Date;
+}
+
+/** The payer's name as the spec falls back: full name, first + last, 'Paciente'. */
+export function payerName(profile: { firstName: string | null; lastName: string | null } | undefined): string {
+  const full = [profile?.firstName?.trim(), profile?.lastName?.trim()].filter(Boolean).join(" ");
+  return full || "Paciente";
+}
+
+/** Creates the gateway's checkout and stores it on the appointment. Never throws: a failure is a result. */
+async function openCheckout(input: CheckoutInput): Promise<{ ok: true; url: string } | Extract<HoldFailure, { reason: "checkout_failed" }>> {
+  const appUrl = env().APP_URL.replace(/\/+$/, "");
+  const id = input.appointmentId;
+  try {
+    const payer = await getPayer(input.patientId);
+    const local = new TZDate(input.startsAt.getTime(), input.psychologist.timeZone);
+    const checkout = await paymentGateway().createCheckout({
+      appointmentId: id,
+      title: `Consulta online de ${input.durationMinutes} min com ${input.psychologist.name}`,
+      description: `Acolhe — ${format(local, "dd/MM/yyyy HH:mm")} (${input.psychologist.timeZone})`,
+      amountCents: input.priceCents,
+      payer: { email: payer?.email ?? "", name: payerName(payer) },
+      expiresAt: input.holdExpiresAt,
+      backUrls: {
+        success: `${appUrl}/appointment/success/${id}`,
+        failure: `${appUrl}/payment/failure?appointment_id=${id}`,
+        pending: `${appUrl}/payment/pending?appointment_id=${id}`,
+      },
+      notificationUrl: `${appUrl}/webhooks/mercadopago`,
+    });
+    if (!checkout.url) throw new PaymentGatewayError("no_checkout_url");
+    await setCheckout(id, checkout);
+    return { ok: true, url: checkout.url };
+  } catch (error) {
+    log().error({ err: error, appointmentId: id }, "checkout creation failed");
+    return { ok: false, reason: "checkout_failed", kind: error instanceof PaymentGatewayError ? error.kind : null };
+  }
+}
+
+export type ResumeResult =
+  | { ok: true; checkoutUrl: string }
+  | { ok: false; reason: "not_found" | "not_awaiting_payment" }
+  | Extract<HoldFailure, { reason: "checkout_failed" }>;
+
+/** 'Pagar' on a held appointment: back to its checkout while the hold lasts. Only the patient's own. */
+export async function resumeCheckout(patientId: string, appointmentId: string, now = new Date()): Promise<ResumeResult> {
+  const appointment = await findPatientAppointment(patientId, appointmentId);
+  if (!appointment) return { ok: false, reason: "not_found" };
+  if (appointment.status !== "pending_payment" || !appointment.holdExpiresAt || appointment.holdExpiresAt.getTime() <= now.getTime()) {
+    return { ok: false, reason: "not_awaiting_payment" };
+  }
+  if (appointment.checkoutUrl) return { ok: true, checkoutUrl: appointment.checkoutUrl };
+  // The checkout was never stored (the gateway failed after the hold): open one now, for the time left.
+  const psychologist = await findBookablePsychologist(appointment.psychologistId);
+  if (!psychologist) return { ok: false, reason: "not_awaiting_payment" };
+  const checkout = await openCheckout({
+    appointmentId,
+    patientId,
+    psychologist,
+    startsAt: appointment.startsAt,
+    durationMinutes: appointment.durationMinutes,
+    priceCents: appointment.priceCents,
+    holdExpiresAt: appointment.holdExpiresAt,
+  });
+  return checkout.ok ? { ok: true, checkoutUrl: checkout.url } : checkout;
+}
+
+const RELEASE_BATCH = 200;
+const MAX_BATCHES = 50;
+
+/**
+ * The job (every minute): holds past their expiry become cancelled by the
+ * system. Idempotent, and safe with several workers (SKIP LOCKED batches).
+ */
+export async function releaseExpiredHolds(now = new Date()): Promise<number> {
+  let released = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    const ids = await db.transaction().execute(async (trx) => {
+      const batchIds = await releaseExpiredHoldBatch(trx, now, RELEASE_BATCH);
+      for (const id of batchIds) await onAppointmentCancelled(trx, id);
+      return batchIds;
+    });
+    released += ids.length;
+    if (ids.length < RELEASE_BATCH) break;
+  }
+  if (released > 0) log().info({ released }, "expired holds released");
+  return released;
+}

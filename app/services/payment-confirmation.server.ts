@@ -1,0 +1,228 @@
+import { holdsSlot, nextStatus } from "~/domain/appointment-status";
+import { releaseExpiredHoldsOverlapping } from "~/models/booking.server";
+import { db } from "~/models/db.server";
+import {
+  appendPaymentHistory,
+  cancelForPayment,
+  claimRefund,
+  confirmPaidAppointment,
+  dropRefundClaim,
+  findPaymentForUpdate,
+  insertPayment,
+  lockAppointment,
+  markNotificationProcessed,
+  overlapsAnotherHolder,
+  recordRefund,
+  setAppointmentPaymentStatus,
+  updatePayment,
+} from "~/models/payment.server";
+import { paymentGateway, type GatewayPayment, type GatewayPaymentStatus } from "~/providers/payments.server";
+import { log } from "~/utils/logger.server";
+import { onAppointmentCancelled, onAppointmentConfirmed, onPaymentFailed, onPaymentPending } from "./appointment-events.server";
+import { queueLateRefundEmails } from "./payment-emails.server";
+
+/**
+ * Applies what the gateway says about a payment to its appointment: the one
+ * service behind the webhook's job and the return pages. The gateway is
+ * asked, never the notification or the query string; everything is decided
+ * in one transaction with the appointment row locked, so duplicates,
+ * retries and concurrent deliveries converge on the same state.
+ */
+
+/**
+ * How far along a payment is. A report never moves a payment backwards: a
+ * late 'pending' after 'approved' is stale, and ignored.
+ */
+const STATUS_RANK: Record<GatewayPaymentStatus, number> = {
+  pending: 1,
+  in_process: 1,
+  authorized: 1,
+  approved: 2,
+  in_mediation: 2,
+  rejected: 2,
+  cancelled: 2,
+  refunded: 3,
+  charged_back: 3,
+};
+
+function rankOf(status: string): number {
+  return STATUS_RANK[status as GatewayPaymentStatus] ?? 0;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A refund claim older than this is taken to be abandoned (the process died mid-call) and retried with the same key. */
+const REFUND_CLAIM_TIMEOUT_MS = 10 * 60_000;
+const CLAIM_PREFIX = "requested:";
+
+export type PaymentOutcome =
+  /** Not one of ours (no or unknown external reference). */
+  | "ignored"
+  /** Recorded; nothing else changed (duplicate, stale or already applied). */
+  | "unchanged"
+  | "confirmed"
+  | "pending"
+  /** Refused: the hold was released. */
+  | "failed"
+  /** Money returned on a paid appointment: cancelled. */
+  | "refunded"
+  /** Approved after the hold ran out and the slot was taken: refunded, both told. */
+  | "refunded_late";
+
+interface Decision {
+  outcome: PaymentOutcome;
+  refund?: { paymentRowId: string; claim: string; appointmentId: string };
+}
+
+function refundClaimIsLive(refundId: string | null, now: Date): boolean {
+  if (!refundId) return false;
+  if (!refundId.startsWith(CLAIM_PREFIX)) return true; // done: the gateway's id
+  const claimedAt = Date.parse(refundId.slice(CLAIM_PREFIX.length));
+  return Number.isFinite(claimedAt) && now.getTime() - claimedAt < REFUND_CLAIM_TIMEOUT_MS;
+}
+
+/** Applies a payment as the gateway reported it. Safe to call any number of times, concurrently. */
+export async function applyGatewayPayment(payment: GatewayPayment, now = new Date()): Promise<PaymentOutcome> {
+  const appointmentId = payment.externalReference;
+  if (!appointmentId || !UUID.test(appointmentId)) return "ignored";
+  const provider = paymentGateway().name;
+
+  const decision = await db.transaction().execute(async (trx): Promise<Decision> => {
+    const appointment = await lockAppointment(trx, appointmentId);
+    if (!appointment) return { outcome: "ignored" };
+
+    const existing = await findPaymentForUpdate(trx, provider, payment.id);
+    // A stale report (lower rank than what we know) changes nothing.
+    const status = existing && rankOf(payment.status) < rankOf(existing.status) ? existing.status : payment.status;
+    const statusChanged = existing?.status !== status;
+    const values = {
+      status,
+      statusDetail: payment.statusDetail ?? null,
+      method: payment.method,
+      amountCents: payment.amountCents,
+      approvedAt: payment.approvedAt ?? null,
+      refundedCents: Math.max(existing?.refundedCents ?? 0, payment.refundedCents ?? 0),
+    };
+    let paymentRowId: string;
+    if (existing) {
+      paymentRowId = existing.id;
+      if (statusChanged || rankOf(payment.status) >= rankOf(existing.status)) await updatePayment(trx, existing.id, values);
+    } else {
+      paymentRowId = await insertPayment(trx, { ...values, appointmentId, provider, providerPaymentId: payment.id });
+    }
+    if (statusChanged) await appendPaymentHistory(trx, paymentRowId, status, values.statusDetail);
+
+    switch (status) {
+      case "approved": {
+        if (appointment.status === "pending_payment" || appointment.status === "pending") {
+          nextStatus(appointment.status, { type: "payment_approved" });
+          await confirmPaidAppointment(trx, appointment.id, payment.method);
+          await onAppointmentConfirmed(trx, appointment.id);
+          return { outcome: "confirmed" };
+        }
+        if (appointment.paymentStatus === "paid" || appointment.status !== "cancelled") return { outcome: "unchanged" };
+        // Paid for an appointment whose hold was already released. If the slot is still free,
+        // the patient gets it after all (the exclusion constraints still guard it); otherwise the money goes back.
+        if (appointment.cancelledBy === "system") {
+          const released = await releaseExpiredHoldsOverlapping(trx, { ...appointment, now });
+          for (const id of released) await onAppointmentCancelled(trx, id);
+          if (!(await overlapsAnotherHolder(trx, appointment))) {
+            await confirmPaidAppointment(trx, appointment.id, payment.method);
+            await onAppointmentConfirmed(trx, appointment.id);
+            return { outcome: "confirmed" };
+          }
+        }
+        if (refundClaimIsLive(existing?.refundId ?? null, now)) return { outcome: "unchanged" };
+        const claim = `${CLAIM_PREFIX}${now.toISOString()}`;
+        await claimRefund(trx, paymentRowId, claim);
+        // Told once: when this payment is first seen approved (a retried refund does not write again).
+        if (statusChanged) await queueLateRefundEmails(trx, appointment, payment.amountCents);
+        return { outcome: "refunded_late", refund: { paymentRowId, claim, appointmentId: appointment.id } };
+      }
+      case "pending":
+      case "in_process":
+      case "authorized":
+        if (appointment.status === "pending_payment" && statusChanged) {
+          await onPaymentPending(trx, appointment.id);
+          return { outcome: "pending" };
+        }
+        return { outcome: "unchanged" };
+      case "rejected":
+      case "cancelled":
+        if (appointment.status === "pending_payment") {
+          nextStatus(appointment.status, { type: "payment_failed" });
+          await cancelForPayment(trx, appointment.id, { paymentStatus: "failed", reason: "payment_failed", now });
+          await onPaymentFailed(trx, appointment.id);
+          await onAppointmentCancelled(trx, appointment.id);
+          return { outcome: "failed" };
+        }
+        return { outcome: "unchanged" };
+      case "refunded":
+      case "charged_back":
+        if (appointment.paymentStatus === "paid") {
+          if (holdsSlot(appointment.status)) {
+            await cancelForPayment(trx, appointment.id, { paymentStatus: "refunded", reason: "payment_refunded", now });
+            await onAppointmentCancelled(trx, appointment.id);
+          } else {
+            await setAppointmentPaymentStatus(trx, appointment.id, "refunded");
+          }
+          return { outcome: "refunded" };
+        }
+        if (appointment.status === "pending_payment") {
+          await cancelForPayment(trx, appointment.id, { paymentStatus: "failed", reason: "payment_refunded", now });
+          await onPaymentFailed(trx, appointment.id);
+          await onAppointmentCancelled(trx, appointment.id);
+          return { outcome: "failed" };
+        }
+        return { outcome: "unchanged" };
+      default:
+        // in_mediation: a dispute is open; the appointment waits for its outcome.
+        return { outcome: "unchanged" };
+    }
+  });
+
+  if (decision.refund) await refundLatePayment(payment, decision.refund);
+  return decision.outcome;
+}
+
+/** Outside the transaction (a network call): refund with a key stable across retries, then record it. */
+async function refundLatePayment(payment: GatewayPayment, { paymentRowId, claim, appointmentId }: NonNullable<Decision["refund"]>) {
+  try {
+    const refund = await paymentGateway().refund(payment.id, undefined, { idempotencyKey: `acolhe-late-refund-${paymentRowId}` });
+    await recordRefund(paymentRowId, claim, { id: refund.id, refundedCents: payment.amountCents }, appointmentId);
+    log().warn({ appointmentId, paymentId: payment.id, refundId: refund.id }, "payment approved after the hold expired: refunded");
+  } catch (error) {
+    // Let a retry try again (same idempotency key).
+    await dropRefundClaim(paymentRowId, claim);
+    throw error;
+  }
+}
+
+/**
+ * The webhook's job: fetch the payment from the gateway and apply it. An id
+ * the gateway does not know completes without changes; gateway errors throw,
+ * so pg-boss retries.
+ */
+export async function processPaymentNotification({ notificationId, paymentId }: { notificationId?: number; paymentId: string }): Promise<PaymentOutcome> {
+  const payment = await paymentGateway().getPayment(paymentId);
+  const outcome = payment ? await applyGatewayPayment(payment) : "ignored";
+  if (notificationId !== undefined) await markNotificationProcessed(notificationId);
+  log().info({ paymentId, outcome }, "payment notification processed");
+  return outcome;
+}
+
+/**
+ * The return pages: when the patient comes back before the notification was
+ * processed, ask the gateway about the payment named in the URL — only if it
+ * belongs to this appointment — and apply it. Never throws.
+ */
+export async function syncPaymentForAppointment(appointmentId: string, paymentId: string): Promise<PaymentOutcome | null> {
+  try {
+    const payment = await paymentGateway().getPayment(paymentId);
+    if (!payment || payment.externalReference !== appointmentId) return null;
+    return await applyGatewayPayment(payment);
+  } catch (error) {
+    log().warn({ err: error, appointmentId, paymentId }, "payment lookup from the return page failed");
+    return null;
+  }
+}

@@ -1,0 +1,91 @@
+import type { Transaction } from "kysely";
+import type { Database } from "#db/types";
+import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
+import type { Locale } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18n.server";
+import { getPatientRecipient, getPsychologistRecipient, type LockedAppointment } from "~/models/payment.server";
+import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+import { absoluteUrl, recipientLocale, render, type EmailContent } from "./emails.server";
+import { queueMail } from "./mail.server";
+
+/**
+ * The payment e-mails (`emails:payment.*`), each in its recipient's language
+ * and zone, written to the outbox in the caller's transaction.
+ */
+
+interface Moment {
+  date: string;
+  time: string;
+  zone: string;
+}
+
+function momentFor(startsAt: Date, locale: Locale, timeZone: string): Moment {
+  return {
+    date: formatLongDate(startsAt, locale, timeZone) ?? "",
+    time: formatTime(startsAt, locale, timeZone) ?? "",
+    zone: timeZone,
+  };
+}
+
+function lateRefundPatientEmail(locale: Locale, values: Record<string, string>): EmailContent {
+  const t = getFixedT(locale, "emails");
+  return {
+    template: "payment_late_refund_patient",
+    locale,
+    subject: t("payment.lateRefund.patient.subject"),
+    ...render({
+      locale,
+      name: values.name ?? "",
+      heading: t("payment.lateRefund.patient.heading"),
+      paragraphs: [t("payment.lateRefund.patient.body", { ...values }), t("payment.lateRefund.patient.refund", { ...values })],
+      action: { label: t("payment.lateRefund.patient.button"), url: absoluteUrl("/schedule") },
+    }),
+  };
+}
+
+function lateRefundPsychologistEmail(locale: Locale, values: Record<string, string>): EmailContent {
+  const t = getFixedT(locale, "emails");
+  return {
+    template: "payment_late_refund_psychologist",
+    locale,
+    subject: t("payment.lateRefund.psychologist.subject"),
+    ...render({
+      locale,
+      name: values.name ?? "",
+      heading: t("payment.lateRefund.psychologist.heading"),
+      paragraphs: [t("payment.lateRefund.psychologist.body", { ...values }), t("payment.lateRefund.psychologist.agenda")],
+      action: { label: t("payment.lateRefund.psychologist.button"), url: absoluteUrl("/psychologist-dashboard") },
+    }),
+  };
+}
+
+/**
+ * A payment approved after its hold ran out, for a slot someone else has
+ * taken since: the patient and the psychologist learn that it was refunded.
+ */
+export async function queueLateRefundEmails(trx: Transaction<Database>, appointment: LockedAppointment, amountCents: number) {
+  const [patient, psychologist] = await Promise.all([
+    getPatientRecipient(trx, appointment.patientId),
+    getPsychologistRecipient(trx, appointment.psychologistId),
+  ]);
+  if (patient) {
+    const locale = recipientLocale(patient.locale);
+    const content = lateRefundPatientEmail(locale, {
+      name: patient.firstName ?? "",
+      psychologist: psychologist?.name ?? "",
+      amount: formatMoney(amountCents, locale),
+      ...momentFor(appointment.startsAt, locale, patient.timeZone ?? DEFAULT_TIME_ZONE),
+    });
+    await queueMail(trx, { userId: patient.id, to: patient.email, ...content });
+  }
+  const psychologistEmail = psychologist ? (psychologist.deletedAt ? null : psychologist.userEmail) ?? psychologist.psychologistEmail : null;
+  if (psychologist && psychologistEmail) {
+    const locale = recipientLocale(psychologist.locale);
+    const content = lateRefundPsychologistEmail(locale, {
+      name: psychologist.firstName ?? "",
+      amount: formatMoney(amountCents, locale),
+      ...momentFor(appointment.startsAt, locale, psychologist.timeZone),
+    });
+    await queueMail(trx, { userId: psychologist.userId, to: psychologistEmail, ...content });
+  }
+}

@@ -1,0 +1,53 @@
+import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
+
+/**
+ * The zone every time on a page is shown in (docs/decisions/004-time-zones.md):
+ * the person's profile zone, else the browser's own (the `tz` cookie that
+ * <TimeZoneCookie /> sets from Intl), else Brasília. Booking pages use the
+ * same resolver, so a slot reads the same everywhere.
+ */
+
+export const TIME_ZONE_COOKIE = "tz";
+
+let supported: Set<string> | undefined;
+
+/** The zone when it is one the runtime knows (Intl.supportedValuesOf, plus UTC); otherwise null. */
+export function supportedTimeZone(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const zone = value.trim();
+  if (zone.length === 0 || zone.length > 64) return null;
+  supported ??= new Set(Intl.supportedValuesOf("timeZone"));
+  if (zone === "UTC" || supported.has(zone)) return zone;
+  return null;
+}
+
+/** The `tz` cookie's zone, when valid. The cookie is plain (set by the browser), so it is checked like any input. */
+export function cookieTimeZone(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0 || part.slice(0, index).trim() !== TIME_ZONE_COOKIE) continue;
+    try {
+      return supportedTimeZone(decodeURIComponent(part.slice(index + 1).trim()));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export interface ViewerTimeZone {
+  timeZone: string;
+  /** Where it came from: the profile, the browser's cookie, or the default. */
+  source: "profile" | "browser" | "default";
+}
+
+/** The viewer's zone: profile, else browser cookie, else America/Sao_Paulo. */
+export function viewerTimeZone(request: Request, user?: { timeZone: string | null } | null): ViewerTimeZone {
+  const fromProfile = supportedTimeZone(user?.timeZone);
+  if (fromProfile) return { timeZone: fromProfile, source: "profile" };
+  const fromBrowser = cookieTimeZone(request);
+  if (fromBrowser) return { timeZone: fromBrowser, source: "browser" };
+  return { timeZone: DEFAULT_TIME_ZONE, source: "default" };
+}

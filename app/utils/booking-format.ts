@@ -1,0 +1,60 @@
+/**
+ * How booking writes times: 'HH:MM' on a 24-hour clock in a given zone
+ * (slots read '09:00 - 09:50' in every language), the zone's name, and the
+ * calendar's month and weekday names. Intl only; loaders call these so the
+ * browser receives plain strings.
+ */
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+export function formatClock(instant: Date, timeZone: string): string {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+    clocks.set(timeZone, clock);
+  }
+  return clock.format(instant);
+}
+
+export function formatSlotRange(startsAt: Date, endsAt: Date, timeZone: string): string {
+  return `${formatClock(startsAt, timeZone)} - ${formatClock(endsAt, timeZone)}`;
+}
+
+/** 'horário de Brasília (America/Sao_Paulo)': the zone's generic name in the locale, with its id. */
+export function timeZoneLabel(timeZone: string, locale: string, at = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" })
+      .formatToParts(at)
+      .find((item) => item.type === "timeZoneName")?.value;
+    return part && part !== timeZone ? `${part} (${timeZone})` : timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** A calendar day 'yyyy-MM-dd' at noon UTC: formats as that day in any zone given timeZone 'UTC'. */
+function dayInstant(date: string): Date {
+  return new Date(`${date}T12:00:00Z`);
+}
+
+/** 'quinta-feira, 12 de novembro de 2026'. */
+export function formatDay(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(dayInstant(date));
+}
+
+/** 'novembro de 2026'. */
+export function formatMonth(month: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(dayInstant(`${month}-01`));
+}
+
+/** Narrow weekday names from Sunday, and their long names for screen readers. */
+export function weekdayNames(locale: string): { short: string; long: string }[] {
+  // 2026-11-01 is a Sunday.
+  return Array.from({ length: 7 }, (_, index) => {
+    const day = dayInstant(`2026-11-0${index + 1}`);
+    return {
+      short: new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(day),
+      long: new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(day),
+    };
+  });
+}

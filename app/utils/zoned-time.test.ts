@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { sameWallClock, shortTimeAndDate, whenLabel, zoneName } from "./zoned-time";
+
+// 14:00 in São Paulo, 17:00 in Lisbon (winter), 13:00 in Manaus.
+const instant = new Date("2026-03-10T17:00:00.000Z");
+
+describe("whenLabel", () => {
+  it("gives the date as 'dd de MMMM de yyyy' and the time in the viewer's zone", () => {
+    expect(whenLabel(instant, "pt-BR", "America/Sao_Paulo", "America/Sao_Paulo")).toEqual({ date: "10 de março de 2026", time: "14:00", zone: null });
+  });
+
+  it("names the viewer's zone only when its clock differs from the psychologist's", () => {
+    expect(whenLabel(instant, "pt-BR", "Europe/Lisbon", "America/Sao_Paulo")).toEqual({
+      date: "10 de março de 2026",
+      time: "17:00",
+      zone: "Horário da Europa Ocidental",
+    });
+    expect(whenLabel(instant, "pt-BR", "America/Manaus", "America/Sao_Paulo").zone).toBe("Horário Padrão do Amazonas");
+    // Bahia keeps São Paulo's clock: nothing to say.
+    expect(whenLabel(instant, "pt-BR", "America/Bahia", "America/Sao_Paulo").zone).toBeNull();
+  });
+
+  it("answers null for an invalid date ('Data inválida')", () => {
+    expect(whenLabel("not a date", "pt-BR", "America/Sao_Paulo", "America/Sao_Paulo")).toEqual({ date: null, time: null, zone: null });
+    expect(shortTimeAndDate(Number.NaN, "pt-BR", "America/Sao_Paulo")).toBeNull();
+  });
+
+  it("follows the locale", () => {
+    expect(whenLabel(instant, "en", "America/Sao_Paulo", "America/Sao_Paulo").date).toBe("March 10, 2026");
+  });
+});
+
+describe("shortTimeAndDate", () => {
+  it("gives 'HH:mm' and 'dd/MM/yyyy' for the access message", () => {
+    expect(shortTimeAndDate(instant, "pt-BR", "America/Sao_Paulo")).toEqual({ time: "14:00", date: "10/03/2026" });
+    // Across midnight in the viewer's zone.
+    expect(shortTimeAndDate(new Date("2026-03-10T23:30:00.000Z"), "pt-BR", "Asia/Tokyo")).toEqual({ time: "08:30", date: "11/03/2026" });
+  });
+});
+
+describe("zone helpers", () => {
+  it("compare wall clocks and name zones", () => {
+    expect(sameWallClock(instant, "America/Sao_Paulo", "America/Fortaleza")).toBe(true);
+    expect(sameWallClock(instant, "America/Sao_Paulo", "America/Noronha")).toBe(false);
+    expect(zoneName(instant, "pt-BR", "America/Sao_Paulo")).toMatch(/Brasília/);
+  });
+});

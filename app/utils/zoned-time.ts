@@ -1,0 +1,57 @@
+/**
+ * Appointment times for people: the date ('dd de MMMM de yyyy' in pt-BR),
+ * the time, and the zone's name — said only when the viewer's zone differs
+ * from the psychologist's (docs/decisions/004-time-zones.md). Intl only, so
+ * it runs the same on the server and in the browser.
+ */
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The zone's name in the locale, e.g. 'Horário de Brasília', 'Horário da Europa Ocidental'. */
+export function zoneName(value: Date | string | number, locale: string, timeZone: string): string {
+  const date = toDate(value) ?? new Date();
+  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" })
+    .formatToParts(date)
+    .find((piece) => piece.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+/** Two zones show the same wall clock at this instant (e.g. Sao_Paulo and Bahia). */
+export function sameWallClock(value: Date | string | number, a: string, b: string): boolean {
+  if (a === b) return true;
+  const date = toDate(value) ?? new Date();
+  const format = (timeZone: string) =>
+    new Intl.DateTimeFormat("en", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
+  return format(a) === format(b);
+}
+
+export interface WhenLabel {
+  /** null when the date is invalid: show 'Data inválida'. */
+  date: string | null;
+  time: string | null;
+  /** The zone's name when it differs from the psychologist's; otherwise null. */
+  zone: string | null;
+}
+
+export function whenLabel(value: Date | string | number, locale: string, viewerZone: string, psychologistZone: string): WhenLabel {
+  const date = toDate(value);
+  if (!date) return { date: null, time: null, zone: null };
+  return {
+    date: new Intl.DateTimeFormat(locale, { day: "2-digit", month: "long", year: "numeric", timeZone: viewerZone }).format(date),
+    time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: viewerZone }).format(date),
+    zone: sameWallClock(date, viewerZone, psychologistZone) ? null : zoneName(date, locale, viewerZone),
+  };
+}
+
+/** 'HH:mm' and 'dd/MM/yyyy' of an instant in a zone: the parts of 'Acesso liberado a partir de {time} do dia {date}'. */
+export function shortTimeAndDate(value: Date | string | number, locale: string, timeZone: string): { time: string; date: string } | null {
+  const date = toDate(value);
+  if (!date) return null;
+  return {
+    time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(date),
+    date: new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone }).format(date),
+  };
+}
