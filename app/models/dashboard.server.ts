@@ -6,16 +6,6 @@ import { db } from "./db.server";
  * query and reads only what its caller may see.
  */
 
-/** How many appointments the patient has ever booked (the empty dashboard welcomes them). */
-export async function countPatientAppointments(patientId: string): Promise<number> {
-  const row = await db
-    .selectFrom("appointments")
-    .where("patient_id", "=", patientId)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** The signed-in psychologist's own row: name and review state. */
 export function getOwnPsychologist(userId: string) {
   return db.selectFrom("psychologists").select(["id", "name", "status"]).where("user_id", "=", userId).executeTakeFirst();
