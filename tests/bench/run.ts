@@ -1,0 +1,719 @@
+/**
+ * `npm run bench` (after `remix build`): how fast the public site is, as a
+ * report, not a test (issue 4, item 7). On a database of its own:
+ *   - a scratch PostgreSQL 15 cluster in a temporary directory (when
+ *     DATABASE_URL is unset and /usr/lib/postgresql/15/bin exists), or
+ *   - a scratch database inside DATABASE_URL's server, or
+ *   - the embedded PGlite (concurrency figures then mean little),
+ * migrated, seeded with the demo content plus 2,000 approved psychologists,
+ * it serves the production build on a free loopback port and prints:
+ *   (a) gzipped JavaScript per public page (tests/bench/js-size.ts),
+ *   (b) Lighthouse mobile performance of /, /psychologists and a profile,
+ *   (c) requests/s and p50/p99 latency of a filtered /psychologists under
+ *       50 concurrent connections (autocannon, 127.0.0.1 only),
+ *   (d) SQL statements per directory request (pg_stat_statements),
+ * then a verdict against the targets. Exits 0 whatever the verdict; 1 only
+ * when something could not be run. Everything it starts is stopped and
+ * everything it creates is removed, on failure and on Ctrl-C too.
+ *
+ * Knobs: BENCH_DURATION (seconds of load, 10), BENCH_CONNECTIONS (50),
+ * BENCH_LIGHTHOUSE_RUNS (runs per page, median reported, 1),
+ * BENCH_PG_BIN (PostgreSQL binaries, /usr/lib/postgresql/15/bin),
+ * CHROMIUM_PATH (/usr/bin/chromium).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import pg from "pg";
+import { CONSULTATION_LANGUAGES, SPECIALTIES } from "../../app/domain/catalog";
+import { formatRouteJs, routeJsSizes, type RouteJs } from "./js-size";
+
+const TARGETS = { jsKb: 90, lighthouse: 95, requestsPerSecond: 300, p99Ms: 150, statements: 3 } as const;
+const BULK_PSYCHOLOGISTS = 2_000;
+const PG_BIN = process.env.BENCH_PG_BIN ?? "/usr/lib/postgresql/15/bin";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+/** The directory as a visitor filters it: text, a price band, the cheapest first (app/services/directory.server.ts). */
+const FILTERED_DIRECTORY = "/psychologists?q=ansiedade&price=150-250&sort=price-low";
+const BENCH_DOMAIN = "bench.acolhe.test";
+const isRoot = process.getuid?.() === 0;
+
+// ---------------------------------------------------------------- cleanup
+
+const cleanups: Array<{ name: string; run: () => unknown }> = [];
+const onCleanup = (name: string, run: () => unknown) => cleanups.push({ name, run });
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let next = cleanups.pop(); next; next = cleanups.pop()) {
+      try {
+        await next.run();
+      } catch (error) {
+        console.error(`  cleanup "${next.name}" failed: ${message(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up…`);
+    void cleanUp().finally(() => {
+      console.error("cleaned up.");
+      process.exit(130);
+    });
+  });
+}
+
+// ---------------------------------------------------------------- helpers
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const step = (text: string) => console.log(`\n== ${text}`);
+const note = (text: string) => console.log(`   ${text}`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+/** Runs a command to completion (as the postgres user when `asPostgres` and root); throws with its output on failure. */
+function run(command: string, args: string[], options: { asPostgres?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+  const [file, argv] = options.asPostgres && isRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+  const result = spawnSync(file, argv, { stdio: ["ignore", "pipe", "pipe"], env: options.env ?? process.env, encoding: "utf8", timeout: 300_000 });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`${path.basename(command)} exited ${result.status}:\n${result.stdout}${result.stderr}`.trim());
+  return result.stdout;
+}
+
+/** SQL string literal and text[] literal, for the constants the bulk insert inlines. */
+const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const textArray = (values: readonly string[]) => `array[${values.map(lit).join(", ")}]::text[]`;
+
+// ---------------------------------------------------------------- database
+
+type Rows = Array<Record<string, unknown>>;
+type Query = (text: string) => Promise<Rows>;
+
+interface BenchDatabase {
+  kind: "postgres" | "pglite";
+  description: string;
+  /** DATABASE_URL or PGLITE_DATA_DIR for the app's processes. */
+  serverEnv: Record<string, string>;
+  /** One session on the app's database, closed after `task` (PGlite: only while no server runs). */
+  session<T>(task: (query: Query) => Promise<T>): Promise<T>;
+}
+
+async function pgSession<T>(connectionString: string, task: (query: Query) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await task(async (text) => (await client.query(text)).rows as Rows);
+  } finally {
+    await client.end();
+  }
+}
+
+function withDatabase(url: string, name: string): string {
+  const copy = new URL(url);
+  copy.pathname = `/${name}`;
+  return copy.toString();
+}
+
+async function createScratchDatabase(adminUrl: string, name: string, description: string): Promise<BenchDatabase> {
+  await pgSession(adminUrl, (query) => query(`create database ${name}`));
+  onCleanup(`drop database ${name}`, () => pgSession(adminUrl, (query) => query(`drop database if exists ${name} with (force)`)));
+  const url = withDatabase(adminUrl, name);
+  const version = await pgSession(url, async (query) => String((await query("show server_version"))[0]?.server_version ?? "?"));
+  return {
+    kind: "postgres",
+    description: `${description}, PostgreSQL ${version}, database ${name}`,
+    serverEnv: { DATABASE_URL: url },
+    session: (task) => pgSession(url, task),
+  };
+}
+
+async function startScratchCluster(): Promise<BenchDatabase> {
+  const root = mkdtempSync(path.join(tmpdir(), "acolhe-bench-pg-"));
+  onCleanup("remove the scratch cluster", () => rmSync(root, { recursive: true, force: true }));
+  if (isRoot) run("chown", ["postgres", root]);
+  const data = path.join(root, "data");
+  run(`${PG_BIN}/initdb`, ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"], { asPostgres: true });
+  const port = await freePort();
+  const settings = [
+    `-p ${port}`,
+    `-k ${root}`,
+    "-c listen_addresses=127.0.0.1",
+    "-c fsync=off",
+    "-c max_connections=300",
+    "-c shared_preload_libraries=pg_stat_statements",
+  ].join(" ");
+  onCleanup("stop the scratch cluster", () => run(`${PG_BIN}/pg_ctl`, ["-D", data, "-m", "fast", "-w", "stop"], { asPostgres: true }));
+  run(`${PG_BIN}/pg_ctl`, ["-D", data, "-l", path.join(root, "log"), "-w", "-t", "60", "-o", settings, "start"], { asPostgres: true });
+  return createScratchDatabase(`postgres://postgres@127.0.0.1:${port}/postgres`, "acolhe_bench", `scratch cluster on 127.0.0.1:${port}`);
+}
+
+async function openPglite(dataDir: string) {
+  const [{ PGlite }, { citext }, { btree_gist }, { unaccent }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/citext"),
+    import("@electric-sql/pglite/contrib/btree_gist"),
+    import("@electric-sql/pglite/contrib/unaccent"),
+  ]);
+  return PGlite.create(dataDir, { extensions: { citext, btree_gist, unaccent } });
+}
+
+async function prepareDatabase(): Promise<BenchDatabase> {
+  if (process.env.DATABASE_URL) {
+    const name = `acolhe_bench_${Date.now().toString(36)}`;
+    const host = new URL(process.env.DATABASE_URL).host;
+    return createScratchDatabase(process.env.DATABASE_URL, name, `DATABASE_URL's server (${host})`);
+  }
+  if (existsSync(`${PG_BIN}/initdb`) && existsSync(`${PG_BIN}/pg_ctl`)) return startScratchCluster();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "acolhe-bench-pglite-"));
+  onCleanup("remove the PGlite directory", () => rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    kind: "pglite",
+    description: `embedded PGlite in ${dataDir} (no DATABASE_URL, no ${PG_BIN})`,
+    serverEnv: { PGLITE_DATA_DIR: dataDir },
+    async session(task) {
+      const pglite = await openPglite(dataDir);
+      try {
+        return await task(async (text) => (await pglite.query<Record<string, unknown>>(text)).rows);
+      } finally {
+        await pglite.close();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------- data
+
+const FIRST_NAMES = ["Ana", "Beatriz", "Camila", "Daniela", "Eduarda", "Fernanda", "Gabriela", "Helena", "Isabela", "Júlia", "Larissa", "Mariana", "Natália", "Patrícia", "Renata", "Sofia", "André", "Bruno", "Carlos", "Diego", "Felipe", "Gustavo", "João", "Lucas", "Marcelo", "Pedro", "Rafael", "Thiago"];
+const LAST_NAMES = ["Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes", "Vieira", "Barbosa", "Rocha", "Dias", "Nascimento", "Andrade", "Moreira", "Nunes", "Marques", "Machado", "Mendes", "Freitas", "Cardoso", "Ramos", "Gonçalves", "Teixeira", "Araújo"];
+const APPROACHES = ["Terapia Cognitivo-Comportamental", "Psicanálise", "Gestalt-terapia", "Abordagem Centrada na Pessoa", "Análise do Comportamento", "Terapia Sistêmica", "Terapia de Aceitação e Compromisso (ACT)", "EMDR", "Psicologia Analítica"];
+const UNIVERSITIES = ["Universidade de São Paulo (USP)", "Universidade Federal do Rio de Janeiro (UFRJ)", "Universidade Federal de Minas Gerais (UFMG)", "Universidade Federal do Rio Grande do Sul (UFRGS)", "Universidade de Brasília (UnB)", "Universidade Federal da Bahia (UFBA)", "Pontifícia Universidade Católica de São Paulo (PUC-SP)"];
+const TIME_ZONES = ["America/Sao_Paulo", "America/Sao_Paulo", "America/Sao_Paulo", "America/Sao_Paulo", "America/Manaus", "America/Recife", "America/Cuiaba"];
+const OTHER_LANGUAGES = CONSULTATION_LANGUAGES.filter((code) => code !== "pt");
+const BENCH_PATIENTS = 300;
+
+/**
+ * 2,000 approved psychologists in a handful of set-based statements: 1–4
+ * specialties and 0–2 languages besides Portuguese each, prices from R$ 80
+ * to R$ 500 (every price band), six weekly agendas, dated evening blocks for
+ * one in five, explicit 30/60 pricing for one in three, and 0–7 past
+ * evaluated consultations (ratings vary, a quarter have none).
+ */
+function bulkInsertSql(count: number): string[] {
+  const n = (values: readonly unknown[]) => values.length;
+  return [
+    `create temp table bench_psy as
+       select g, gen_random_uuid() as id,
+              (${textArray(FIRST_NAMES)})[1 + g % ${n(FIRST_NAMES)}] || ' ' ||
+              (${textArray(LAST_NAMES)})[1 + (g / ${n(FIRST_NAMES)}) % ${n(LAST_NAMES)}] || ' ' ||
+              (${textArray(LAST_NAMES)})[1 + (g * 7) % ${n(LAST_NAMES)}] as name,
+              (${textArray(APPROACHES)})[1 + g % ${n(APPROACHES)}] as approach,
+              8000 + ((g * 37) % 43) * 1000 as price_cents
+       from generate_series(1, ${count}) as g`,
+    `insert into psychologists (
+       id, name, email, crp, bio, short_bio, specialties, languages, price_cents, approach, therapeutic_approach,
+       education, university, graduation_year, experience, certifications, personal_statement,
+       status, is_approved, approved_at, terms_accepted, time_zone)
+     select b.id, b.name, 'psi-' || b.g || '@${BENCH_DOMAIN}',
+            lpad((1 + b.g % 24)::text, 2, '0') || '/' || lpad((700000 + b.g)::text, 6, '0'),
+            'Atendimento online, por vídeo, em sala privada, com ' || b.approach || '. Escuta cuidadosa e sem julgamentos.',
+            'Psicólogo(a) clínico(a) há ' || (2026 - (1990 + b.g % 33)) || ' anos. Atendimento online com ' || b.approach || '.',
+            array(select (${textArray(SPECIALTIES)})[1 + (b.g * 7 + i * 11) % ${n(SPECIALTIES)}] from generate_series(0, b.g % 4) as i order by i),
+            array['pt'] || array(select (${textArray(OTHER_LANGUAGES)})[1 + (b.g * 3 + i * 5) % ${n(OTHER_LANGUAGES)}] from generate_series(1, b.g % 3) as i order by i),
+            b.price_cents, b.approach, b.approach,
+            'Graduação em Psicologia — ' || (${textArray(UNIVERSITIES)})[1 + b.g % ${n(UNIVERSITIES)}],
+            (${textArray(UNIVERSITIES)})[1 + b.g % ${n(UNIVERSITIES)}], 1990 + b.g % 33,
+            (2026 - (1990 + b.g % 33)) || ' anos de prática clínica.', 'Registro ativo no Conselho Regional de Psicologia.',
+            'Acredito que todo mundo merece ser ouvido com respeito e cuidado.',
+            'approved', true, now() - make_interval(days => b.g % 365), true,
+            (${textArray(TIME_ZONES)})[1 + b.g % ${n(TIME_ZONES)}]
+     from bench_psy b
+     on conflict do nothing`,
+    `insert into psychologist_availability (psychologist_id, weekday, start_time, end_time)
+     select b.id, d, a.start_time::time, a.end_time::time
+     from bench_psy b
+     join (values
+       (0, '{1,2,3,4,5}', '08:00', '12:00'), (0, '{1,2,3,4,5}', '13:00', '18:00'),
+       (1, '{1,2,3,4,5}', '18:00', '22:00'),
+       (2, '{0,1,2,3,4,5,6}', '07:00', '23:00'),
+       (3, '{1,2,3,4,5}', '08:00', '12:00'), (3, '{6}', '09:00', '13:00'),
+       (4, '{1,3,5}', '14:00', '21:00'),
+       (5, '{2,4}', '09:00', '17:00'), (5, '{0}', '09:00', '12:00')
+     ) as a(kind, days, start_time, end_time) on a.kind = b.g % 6
+     cross join unnest(a.days::int[]) as d
+     where exists (select 1 from psychologists p where p.id = b.id)`,
+    `insert into psychologist_schedule (psychologist_id, date, start_time, end_time)
+     select b.id, current_date + k, '19:00', '21:30'
+     from bench_psy b cross join generate_series(0, 6) as k
+     where b.g % 5 = 0 and exists (select 1 from psychologists p where p.id = b.id)`,
+    `insert into psychologist_pricing (psychologist_id, price_30_cents, price_60_cents)
+     select b.id, round(b.price_cents * 0.7 / 100) * 100, b.price_cents
+     from bench_psy b
+     where b.g % 3 = 0 and exists (select 1 from psychologists p where p.id = b.id)`,
+    `create temp table bench_patients as select n, gen_random_uuid() as id from generate_series(1, ${BENCH_PATIENTS}) as n`,
+    `insert into users (id, email, email_verified_at) select id, 'paciente-' || n || '@${BENCH_DOMAIN}', now() from bench_patients`,
+    `insert into profiles (id, first_name, last_name, time_zone) select id, 'Paciente', 'Bench ' || n, 'America/Sao_Paulo' from bench_patients`,
+    `create temp table bench_reviews as
+       select gen_random_uuid() as id, b.id as psychologist_id, b.g, k, b.price_cents, pa.id as patient_id,
+              date_trunc('day', now()) - make_interval(days => 7 * (k + 1) + b.g % 7) + interval '13 hours' as starts_at,
+              greatest(1, (array[5, 5, 4, 5, 4, 3, 5, 4, 5, 5, 2, 4, 5, 4, 1, 3])[1 + (b.g * 3 + k) % 16] - (b.g % 5 = 1)::int) as rating
+       from bench_psy b
+       cross join generate_series(0, case when b.g % 4 = 3 then -1 else b.g % 8 end) as k
+       join bench_patients pa on pa.n = 1 + (b.g * 13 + k * 7) % ${BENCH_PATIENTS}
+       where exists (select 1 from psychologists p where p.id = b.id)`,
+    `insert into appointments (id, patient_id, psychologist_id, starts_at, ends_at, duration_minutes, status, payment_status, payment_method, price_cents)
+     select id, patient_id, psychologist_id, starts_at, starts_at + interval '50 minutes', 50, 'completed', 'paid',
+            case when k % 3 = 0 then 'pix' else 'credit_card' end, price_cents * 50 / 60
+     from bench_reviews`,
+    `insert into evaluations (appointment_id, psychologist_id, patient_id, rating, comment, is_anonymous, publish_consent, created_at)
+     select id, psychologist_id, patient_id, rating,
+            case when rating >= 4 then 'Escuta cuidadosa e sem julgamentos. Recomendo.' else 'Ainda estou me adaptando à abordagem.' end,
+            true, (g + k) % 2 = 0, starts_at + interval '1 day'
+     from bench_reviews`,
+    "drop table bench_psy, bench_patients, bench_reviews",
+    "analyze",
+  ];
+}
+
+async function bulkInsert(database: BenchDatabase): Promise<{ psychologists: number; evaluations: number; profileId: string }> {
+  return database.session(async (query) => {
+    await query("begin");
+    for (const statement of bulkInsertSql(BULK_PSYCHOLOGISTS)) {
+      if (statement === "analyze") await query("commit");
+      await query(statement);
+    }
+    const [counts] = await query(`select
+        (select count(*)::int from psychologists where status = 'approved') as psychologists,
+        (select count(*)::int from psychologists where email like '%@${BENCH_DOMAIN}') as bench,
+        (select count(*)::int from evaluations) as evaluations`);
+    // A seeded (not bulk) psychologist for the profile page: the demo account if there, else the first approved.
+    const [profile] = await query(`select id from psychologists
+        where status = 'approved' and email not like '%@${BENCH_DOMAIN}'
+        order by (email = 'psicologa@acolhe.dev') desc, created_at, id limit 1`);
+    if (!profile) throw new Error("the seed left no approved psychologist for the profile page");
+    if (Number(counts?.bench) !== BULK_PSYCHOLOGISTS) note(`only ${String(counts?.bench)} of ${BULK_PSYCHOLOGISTS} bulk psychologists inserted (CRP clash?)`);
+    return { psychologists: Number(counts?.psychologists), evaluations: Number(counts?.evaluations), profileId: String(profile.id) };
+  });
+}
+
+// ---------------------------------------------------------------- the app
+
+function appEnv(database: BenchDatabase, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.PGLITE_DATA_DIR;
+  return { ...env, ...database.serverEnv, NODE_ENV: "production", APP_ENV: "development", LOG_LEVEL: "warn", ...extra };
+}
+
+async function serve(database: BenchDatabase, uploadsDir: string): Promise<{ origin: string; pid: number }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = appEnv(database, { PORT: String(port), APP_URL: origin, RUN_JOBS_IN_WEB: "true", UPLOADS_DIR: uploadsDir });
+  const child: ChildProcess = spawn(process.execPath, ["build/index.js", "serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
+  onCleanup("stop the server", async () => {
+    if (exited) return;
+    child.kill("SIGTERM");
+    // An embedded PGlite must close cleanly: give the server time to shut down.
+    if (await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)])) return;
+    child.kill("SIGKILL");
+    await exit;
+  });
+
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the server exited before it was ready:\n${output}`);
+    try {
+      const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return { origin, pid: child.pid! };
+    } catch {
+      // not listening yet
+    }
+    await sleep(300);
+  }
+  throw new Error(`the server was not ready within 180 s:\n${output}`);
+}
+
+// ---------------------------------------------------------------- measurements
+
+function lighthouseVersion(): string {
+  return (createRequire(import.meta.url)("lighthouse/package.json") as { version: string }).version;
+}
+
+interface LighthouseRow {
+  page: string;
+  score: number | null;
+  metrics: string;
+  foreignHosts: string[];
+}
+
+/** One Lighthouse run in a Chromium of its own (a reused browser sometimes loses the trace's navigation start). */
+async function lighthouseOnce(url: string): Promise<{ score: number | null; metrics: string; foreignHosts: string[] }> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const stop = () => chrome.kill();
+  onCleanup("stop Chromium", stop);
+  try {
+    // The default config: mobile (Moto G Power screen), simulated slow 4G and 4× CPU slowdown.
+    const result = await lighthouse(url, { port: chrome.port, hostname: "127.0.0.1", output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    if (!result) throw new Error("Lighthouse returned nothing");
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const score = lhr.categories.performance?.score;
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? "?";
+    const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ url?: string }> } | undefined)?.items ?? [];
+    const foreignHosts = [
+      ...new Set(
+        requests
+          .map((item) => item.url ?? "")
+          .filter((address) => /^(https?|wss?):/.test(address))
+          .map((address) => new URL(address).host)
+          .filter((host) => !host.startsWith("127.0.0.1")),
+      ),
+    ];
+    return {
+      score: typeof score === "number" ? Math.round(score * 100) : null,
+      metrics: `FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`,
+      foreignHosts,
+    };
+  } finally {
+    stop();
+    const index = cleanups.findIndex((cleanup) => cleanup.run === stop);
+    if (index >= 0) cleanups.splice(index, 1);
+  }
+}
+
+/** The median score of BENCH_LIGHTHOUSE_RUNS runs per page; a run that fails is tried again, twice at most. */
+async function lighthouseScores(pages: Array<[string, string]>): Promise<LighthouseRow[]> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  const rows: LighthouseRow[] = [];
+  for (const [label, url] of pages) {
+    const runs: Array<{ score: number | null; metrics: string; foreignHosts: string[] }> = [];
+    let lastError = "";
+    for (let tries = 0; runs.length < LIGHTHOUSE_RUNS && tries < LIGHTHOUSE_RUNS + 2; tries += 1) {
+      try {
+        runs.push(await lighthouseOnce(url));
+      } catch (error) {
+        lastError = message(error);
+        note(`(Lighthouse on ${label}: ${lastError}; trying again)`);
+      }
+    }
+    if (runs.length === 0) {
+      rows.push({ page: label, score: null, metrics: `failed: ${lastError}`, foreignHosts: [] });
+      continue;
+    }
+    runs.sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
+    const median = runs[Math.floor(runs.length / 2)]!;
+    rows.push({ page: label, ...median, foreignHosts: [...new Set(runs.flatMap((r) => r.foreignHosts))] });
+  }
+  if (rows.every((row) => row.score === null)) throw new Error("every Lighthouse run failed");
+  return rows;
+}
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; undefined where there is none. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+    const ticks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+    // After the command name: field 3 is the state, so utime (14) and stime (15) are at 11 and 12.
+    return (Number(fields[11]) + Number(fields[12])) / ticks;
+  } catch {
+    return undefined;
+  }
+}
+
+const LOAD_HEADERS = { "accept-encoding": "gzip", "accept-language": "pt-BR,pt;q=0.9", accept: "text/html" };
+
+/** The median time of one request at a time: what a request costs without queueing. */
+async function sequentialMedian(url: string, count = 20): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: LOAD_HEADERS });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+async function load(url: string): Promise<LoadResult> {
+  const headers = LOAD_HEADERS;
+  // Warm up (JIT, pools, caches) before measuring.
+  await autocannon({ url, connections: 10, duration: 2, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS, headers, timeout: 10 });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+interface StatementCount {
+  path: string;
+  count: number;
+  statements: string[];
+}
+
+/**
+ * SQL statements one directory request sends: pg_stat_statements reset, one
+ * request, read back (the job queue's own queries, in the pgboss schema, and
+ * this measurement's are left out). The fewest of three tries, so a
+ * scheduled job that happens to run meanwhile does not count.
+ */
+async function countStatements(database: BenchDatabase, origin: string, paths: string[]): Promise<StatementCount[] | string> {
+  if (database.kind === "pglite") return "skipped: PGlite has no pg_stat_statements (run on PostgreSQL for this figure)";
+  return database.session(async (query) => {
+    try {
+      await query("create extension if not exists pg_stat_statements");
+      await query("select pg_stat_statements_reset()");
+    } catch (error) {
+      return `skipped: pg_stat_statements is not available on this server (${message(error)})`;
+    }
+    const counts: StatementCount[] = [];
+    for (const pathname of paths) {
+      await fetch(`${origin}${pathname}`); // warm
+      let best: StatementCount | undefined;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await query("select pg_stat_statements_reset()");
+        const response = await fetch(`${origin}${pathname}`, { headers: { "accept-language": "pt-BR" } });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
+        const rows = await query(`select calls::int as calls, round(mean_exec_time::numeric, 2)::float as ms, query from pg_stat_statements
+            where dbid = (select oid from pg_database where datname = current_database())
+              and query not ilike '%pg_stat_statements%' and query not ilike '%pgboss%'
+            order by calls desc`);
+        const count = rows.reduce((sum, row) => sum + Number(row.calls), 0);
+        const statements = rows.map((row) => `${String(row.calls)}× ${String(row.ms).padStart(6)} ms  ${String(row.query).replace(/\s+/g, " ").slice(0, 90)}`);
+        if (!best || count < best.count) best = { path: pathname, count, statements };
+      }
+      counts.push(best!);
+    }
+    return counts;
+  });
+}
+
+// ---------------------------------------------------------------- report
+
+type Verdict = "PASS" | "FAIL" | "n/a" | "ERROR";
+interface VerdictRow {
+  check: string;
+  value: string;
+  target: string;
+  verdict: Verdict;
+}
+
+function printTable(rows: VerdictRow[]) {
+  const width = (key: keyof VerdictRow, title: string) => Math.max(title.length, ...rows.map((row) => row[key].length));
+  const widths = { check: width("check", "Check"), value: width("value", "Measured"), target: width("target", "Target") };
+  const line = (a: string, b: string, c: string, d: string) => `  ${a.padEnd(widths.check)}  ${b.padStart(widths.value)}  ${c.padEnd(widths.target)}  ${d}`;
+  console.log(line("Check", "Measured", "Target", "Verdict"));
+  console.log(line("-".repeat(widths.check), "-".repeat(widths.value), "-".repeat(widths.target), "-------"));
+  for (const row of rows) console.log(line(row.check, row.value, row.target, row.verdict));
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const failures: string[] = [];
+  const verdicts: VerdictRow[] = [];
+  const attempt = async <T>(name: string, task: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await task();
+    } catch (error) {
+      failures.push(name);
+      console.error(`   ✗ ${name} failed: ${message(error)}`);
+      return undefined;
+    }
+  };
+
+  console.log("Acolhe benchmark — a report, not a test. Load generator, browser, server and database share this machine.");
+
+  step("JavaScript per public page (gzip, first visit)");
+  const sizes = await attempt("JavaScript sizes", async () => routeJsSizes(process.cwd(), { withParentPages: true }));
+  for (const row of sizes?.filter((r) => r.isPublic) ?? []) console.log(`   ${formatRouteJs(row)}`);
+
+  step("Database");
+  const database = await prepareDatabase();
+  note(database.description);
+  if (database.kind === "pglite") {
+    note("NOTE: embedded PGlite is a single connection: the concurrency figures below only mean something on PostgreSQL.");
+  }
+
+  step("Migrations and demo content (node build/index.js seed)");
+  let clock = Date.now();
+  run(process.execPath, ["build/index.js", "seed"], { env: appEnv(database) });
+  note(`done in ${((Date.now() - clock) / 1000).toFixed(1)} s`);
+
+  step(`Bulk insert: ${BULK_PSYCHOLOGISTS.toLocaleString("en")} approved psychologists (set-based SQL)`);
+  clock = Date.now();
+  const data = await bulkInsert(database);
+  note(`done in ${((Date.now() - clock) / 1000).toFixed(1)} s: ${data.psychologists} approved psychologists, ${data.evaluations} evaluations`);
+
+  step("Production build on a free loopback port");
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), "acolhe-bench-uploads-"));
+  onCleanup("remove the uploads directory", () => rmSync(uploadsDir, { recursive: true, force: true }));
+  clock = Date.now();
+  const { origin, pid: serverPid } = await serve(database, uploadsDir);
+  note(`${origin} ready in ${((Date.now() - clock) / 1000).toFixed(1)} s (NODE_ENV=production, APP_ENV=development, RUN_JOBS_IN_WEB=true)`);
+
+  const profilePath = `/psychologist-details/${data.profileId}`;
+  const pages: Array<[string, string, string]> = [
+    ["/", "/", "/"],
+    ["/psychologists", "/psychologists", "/psychologists"],
+    ["profile", profilePath, "/psychologist-details/:id"],
+  ];
+  // Each page answers before anything is measured on it.
+  for (const [, pathname] of pages) {
+    const response = await fetch(`${origin}${pathname}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
+  }
+
+  for (const [label, , pattern] of pages) {
+    const row = sizes?.find((r: RouteJs) => r.route === pattern);
+    verdicts.push({
+      check: `JS gz ${label}`,
+      value: row ? `${row.kb.toFixed(1)} KB` : "?",
+      target: `≤ ${TARGETS.jsKb} KB`,
+      verdict: !row ? "ERROR" : row.kb <= TARGETS.jsKb ? "PASS" : "FAIL",
+    });
+  }
+
+  step(`Lighthouse ${lighthouseVersion()}, mobile, default simulated throttling${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS}` : ""}`);
+  clock = Date.now();
+  const scores = await attempt("Lighthouse", () => lighthouseScores(pages.map(([label, pathname]) => [label, `${origin}${pathname}`])));
+  for (const row of scores ?? []) {
+    note(`${String(row.score ?? "—").padStart(3)}  ${row.page.padEnd(15)} ${row.metrics}`);
+    if (row.foreignHosts.length > 0) note(`     requests left 127.0.0.1 for: ${row.foreignHosts.join(", ")}`);
+  }
+  if (scores) note(`(${((Date.now() - clock) / 1000).toFixed(0)} s)`);
+  const lighthouseFailed = scores?.filter((row) => row.score === null).map((row) => row.page) ?? [];
+  if (lighthouseFailed.length > 0) failures.push(`Lighthouse on ${lighthouseFailed.join(", ")}`);
+  for (const [label] of pages) {
+    const row = scores?.find((r) => r.page === label);
+    verdicts.push({
+      check: `Lighthouse ${label}`,
+      value: row?.score === null || row === undefined ? "?" : String(row.score),
+      target: `≥ ${TARGETS.lighthouse}`,
+      verdict: row?.score == null ? "ERROR" : row.score >= TARGETS.lighthouse ? "PASS" : "FAIL",
+    });
+  }
+
+  step(`Load: ${FILTERED_DIRECTORY}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s (autocannon, after a 2 s warm-up)`);
+  const matches = await attempt("directory page", async () => {
+    const response = await fetch(`${origin}${FILTERED_DIRECTORY}`, { headers: LOAD_HEADERS });
+    // The page's result count (role="status"), in pt-BR.
+    return /role="status"[^>]*>([^<]*)</.exec(await response.text())?.[1] ?? "?";
+  });
+  if (matches !== undefined) note(`the filtered page says "${matches}" (of ${data.psychologists} approved psychologists)`);
+  const cpuBefore = cpuSeconds(serverPid);
+  const loadStarted = Date.now();
+  const loaded = await attempt("load test", () => load(`${origin}${FILTERED_DIRECTORY}`));
+  const cpuAfter = cpuSeconds(serverPid);
+  if (loaded && cpuBefore !== undefined && cpuAfter !== undefined) {
+    const busy = (cpuAfter - cpuBefore) / ((Date.now() - loadStarted) / 1000);
+    note(`the server process (one Node thread) was busy ${(busy * 100).toFixed(0)}% of a core during warm-up and load`);
+  }
+  const alone = await attempt("sequential requests", () => sequentialMedian(`${origin}${FILTERED_DIRECTORY}`));
+  if (alone !== undefined) note(`one request at a time: median ${alone.toFixed(1)} ms over 20 requests`);
+  if (loaded) {
+    note(`${loaded.requestsPerSecond.toFixed(1)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms — ${loaded.total} requests, ${loaded.non2xx} non-2xx, ${loaded.errors} errors, ${loaded.timeouts} timeouts`);
+    if (loaded.non2xx > 0 || loaded.errors > 0) note("WARNING: some responses failed; the figures are not a clean measurement.");
+  }
+  const onPostgres = database.kind === "postgres";
+  const clean = loaded && loaded.non2xx === 0 && loaded.errors === 0;
+  const loadVerdict = (ok: boolean): Verdict => (!loaded ? "ERROR" : !onPostgres ? "n/a" : clean && ok ? "PASS" : "FAIL");
+  verdicts.push({
+    check: "Directory throughput",
+    value: loaded ? `${loaded.requestsPerSecond.toFixed(0)} req/s` : "?",
+    target: `≥ ${TARGETS.requestsPerSecond} req/s${onPostgres ? "" : " (PostgreSQL only)"}`,
+    verdict: loadVerdict(!!loaded && loaded.requestsPerSecond >= TARGETS.requestsPerSecond),
+  });
+  verdicts.push({
+    check: "Directory p99 latency",
+    value: loaded ? `${loaded.p99} ms` : "?",
+    target: `≤ ${TARGETS.p99Ms} ms${onPostgres ? "" : " (PostgreSQL only)"}`,
+    verdict: loadVerdict(!!loaded && loaded.p99 <= TARGETS.p99Ms),
+  });
+
+  step("SQL statements per directory request (pg_stat_statements, fewest of 3 tries)");
+  const counted = await attempt("statement count", () =>
+    countStatements(database, origin, ["/psychologists", FILTERED_DIRECTORY, "/psychologists?availability=today&language=en&sort=rating"]),
+  );
+  if (typeof counted === "string") note(counted);
+  for (const row of Array.isArray(counted) ? counted : []) {
+    note(`${row.count}  ${row.path}`);
+    for (const statement of row.statements) note(`     ${statement}`);
+  }
+  const most = Array.isArray(counted) && counted.length > 0 ? Math.max(...counted.map((row) => row.count)) : undefined;
+  verdicts.push({
+    check: "Statements per directory request",
+    value: most === undefined ? (typeof counted === "string" ? "skipped" : "?") : String(most),
+    target: `≤ ${TARGETS.statements}`,
+    verdict: most !== undefined ? (most <= TARGETS.statements ? "PASS" : "FAIL") : typeof counted === "string" ? "n/a" : "ERROR",
+  });
+
+  step("Verdict");
+  printTable(verdicts);
+  if (!onPostgres) note("Throughput and latency are not judged on PGlite (one connection); set DATABASE_URL or install postgresql-15.");
+  note(`Database: ${database.description}. Total ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  if (failures.length > 0) {
+    console.error(`\nCould not run: ${failures.join(", ")}.`);
+    return 1;
+  }
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  code = 1;
+} finally {
+  step("Cleaning up");
+  await cleanUp();
+  note("done");
+}
+process.exit(code);
