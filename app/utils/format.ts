@@ -3,26 +3,41 @@
  * BRL and always integer centavos on the way in.
  */
 
+// Building an Intl formatter costs far more than using one, and a page formats
+// dozens of prices and times: keep one per locale and options.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `n|${locale}|${key}`;
+  let format = formatters.get(id) as Intl.NumberFormat | undefined;
+  if (!format) formatters.set(id, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateFormat(locale: string, key: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `d|${locale}|${key}|${timeZone ?? ""}`;
+  let format = formatters.get(id) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(id, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  return format;
+}
+
 export function formatMoney(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(cents / 100);
+  return numberFormat(locale, "brl", { style: "currency", currency: "BRL" }).format(cents / 100);
 }
 
 /** 'dd de MMMM de yyyy' in pt-BR, its equivalent elsewhere; null for an invalid date. */
 export function formatLongDate(value: Date | string | number, locale: string, timeZone?: string): string | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "long", year: "numeric", timeZone }).format(date);
+  return dateFormat(locale, "long-date", timeZone, { day: "2-digit", month: "long", year: "numeric" }).format(date);
 }
 
 export function formatTime(value: Date | string | number, locale: string, timeZone?: string): string | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(date);
+  return dateFormat(locale, "time", timeZone, { hour: "2-digit", minute: "2-digit" }).format(date);
 }
 
 export function formatNumber(value: number, locale: string, fractionDigits = 0): string {
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(value);
+  return numberFormat(locale, `fixed${fractionDigits}`, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
 }
