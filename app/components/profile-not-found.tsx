@@ -14,7 +14,7 @@ export function ProfileNotFound({ heading }: { heading?: boolean }) {
   const Title = heading ? "h1" : "h2";
   return (
     <div className="text-center">
-      <Title id="profile-title" className="text-2xl font-bold">
+      <Title id="profile-title" className="profile-name">
         {texts.title}
       </Title>
       <p className="muted my-3">{texts.text}</p>

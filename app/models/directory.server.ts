@@ -150,23 +150,23 @@ export async function listDirectoryPage(query: DirectoryQuery): Promise<Director
   return { total, items };
 }
 
+/** What a psychologist's card shows (DirectoryCard): the directory's and the home page's featured cards. */
+export const CARD_COLUMNS = [
+  "p.id",
+  "p.name",
+  "p.crp",
+  "p.photo_url as photoUrl",
+  "p.short_bio as shortBio",
+  "p.specialties",
+  "p.languages",
+  "p.price_cents as priceCents",
+  "p.rating",
+  "p.total_reviews as totalReviews",
+] as const;
+
 /** The public psychologists matching the filters, with the columns a card and the sorts need. */
 function filtered(query: DirectoryQuery) {
-  let select = db
-    .selectFrom("psychologists as p")
-    .where(isPublic)
-    .select([
-      "p.id",
-      "p.name",
-      "p.crp",
-      "p.photo_url as photoUrl",
-      "p.short_bio as shortBio",
-      "p.specialties",
-      "p.languages",
-      "p.price_cents as priceCents",
-      "p.rating",
-      "p.total_reviews as totalReviews",
-    ]);
+  let select = db.selectFrom("psychologists as p").where(isPublic).select(CARD_COLUMNS);
 
   const text = query.q.trim();
   if (text) {

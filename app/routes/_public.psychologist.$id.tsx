@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ProfileSummary } from "~/components/profile-modal";
+import { ProfileSummary } from "~/components/profile";
 import { ProfileNotFound } from "~/components/profile-not-found";
 import { routeMeta } from "~/utils/meta";
 
@@ -10,9 +10,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPublicProfile(request, params.id ?? "");
 }
 
-// One profile, one canonical address: /psychologists/{id}.
-export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
-  routeMeta(matches, data ? { ...data.meta, canonicalPath: `/psychologists/${params.id}` } : { noindex: true });
+// One profile, one canonical address: /psychologists/{id} (the loader's meta says so).
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, data?.meta ?? { noindex: true });
 
 export default function PublicProfilePage() {
   const { profile, shareUrl } = useLoaderData<typeof loader>();

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { ProfileModal, ProfileSummary } from "~/components/profile-modal";
+import { useLoaderData } from "@remix-run/react";
+import { ProfileSummary } from "~/components/profile";
+import { ProfileModal } from "~/components/profile-modal";
 import { ProfileNotFound } from "~/components/profile-not-found";
 import { routeMeta } from "~/utils/meta";
 
@@ -15,13 +16,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPublicProfile(request, params.id ?? "");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
-  routeMeta(matches, data ? { ...data.meta, canonicalPath: `/psychologists/${params.id}` } : { noindex: true });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, data?.meta ?? { noindex: true });
 
 export default function ProfileModalRoute() {
   const { profile, shareUrl } = useLoaderData<typeof loader>();
   return (
-    <ProfileModal closeHref={`/psychologists${useLocation().search}`}>
+    <ProfileModal>
       <ProfileSummary profile={profile} shareUrl={shareUrl} />
     </ProfileModal>
   );
@@ -29,7 +29,7 @@ export default function ProfileModalRoute() {
 
 export function ErrorBoundary() {
   return (
-    <ProfileModal closeHref={`/psychologists${useLocation().search}`}>
+    <ProfileModal>
       <ProfileNotFound />
     </ProfileModal>
   );

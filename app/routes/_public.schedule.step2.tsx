@@ -29,12 +29,14 @@ let zoneReloaded = false;
 function useBrowserTimeZone(current: string, fromProfile: boolean) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
-    if (fromProfile || zoneReloaded) return;
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!zone || zone === current) return;
-    zoneReloaded = true;
-    revalidate();
-  }, [current, fromProfile, revalidate]);
+    if (!fromProfile && !zoneReloaded && zone && zone !== current) {
+      zoneReloaded = true;
+      revalidate();
+    }
+    // Once per zone the server assumed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current]);
 }
 
 export default function BookingStep2() {
@@ -75,8 +77,8 @@ export default function BookingStep2() {
         <table className="calendar" aria-labelledby="calendar-title">
           <thead>
             <tr>
-              {calendar.weekdays.map((weekday) => (
-                <th key={weekday.long} scope="col" abbr={weekday.long}>
+              {calendar.weekdays.map((weekday, index) => (
+                <th key={index} scope="col" abbr={weekday.long}>
                   {weekday.short}
                 </th>
               ))}
@@ -86,8 +88,8 @@ export default function BookingStep2() {
             {calendar.weeks.map((week, index) => (
               <tr key={index}>
                 {week.map((day, column) => (
-                  <td key={day?.date ?? `empty-${column}`}>
-                    {day === null ? null : day.href ? (
+                  <td key={column}>
+                    {day && (day.href ? (
                       <Link
                         to={day.href}
                         aria-label={day.label}
@@ -101,7 +103,7 @@ export default function BookingStep2() {
                       <span aria-label={day.label} aria-disabled="true">
                         {day.day}
                       </span>
-                    )}
+                    ))}
                   </td>
                 ))}
               </tr>
@@ -128,9 +130,11 @@ export default function BookingStep2() {
       </section>
 
       <Form method="get" action="/schedule/step2" className="mt-6">
-        {Object.entries({ psychologistId: data.psychologist.id, month: calendar.month, date: data.date, duration: data.duration, next: 1 }).map(([name, value]) =>
-          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
-        )}
+        <input type="hidden" name="psychologistId" value={data.psychologist.id} />
+        <input type="hidden" name="month" value={calendar.month} />
+        {data.date ? <input type="hidden" name="date" value={data.date} /> : null}
+        <input type="hidden" name="duration" value={data.duration} />
+        <input type="hidden" name="next" value="1" />
         <fieldset>
           <legend className="font-semibold">{t("step2.slots")}</legend>
           <p className="hint mt-0">{t("step2.timeZone", { zone: data.timeZone.label })}</p>

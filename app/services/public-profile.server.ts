@@ -1,16 +1,20 @@
 import { pricesFor, priceForDuration } from "~/domain/pricing";
 import { profilePath } from "~/domain/share";
-import { addDays, availableSlots, dateInZone, weeklyMinutes } from "~/domain/slots";
+import { addDays, availableSlots, dateInZone, formatWeeklyHours, weeklyMinutes } from "~/domain/slots";
 import { DIRECTORY_SLOT_MINUTES } from "~/domain/directory-availability";
+import type { Translations } from "~/i18n/translate";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { DETAILS_HORIZON_DAYS, getPublicProfile, getPublicProfileDetails, type PublicProfile } from "~/models/public-profile.server";
 import { env } from "~/utils/env.server";
+import { formatMoney } from "~/utils/format";
 import { personJsonLd } from "~/utils/meta";
+import { initials, ratingTexts } from "./directory.server";
 
 /**
  * What the public profile pages load: the profile (or the 404 'Psicólogo
  * não encontrado' for anyone not approved), its prices by the pricing
- * rules, the address to share, and the Person JSON-LD.
+ * rules, the address to share, and the Person JSON-LD. Numbers, money and
+ * dates arrive formatted, so the pages ship no formatting code.
  */
 
 const NAMESPACES = ["profile", "catalog"];
@@ -24,7 +28,16 @@ function notFound(t: Translate): never {
   throw Response.json({ notFound: { title: t("notFound.title"), text: t("notFound.text"), back: t("notFound.back") } }, { status: 404 });
 }
 
-function publicFacts(profile: PublicProfile, t: Translate) {
+type Page = Awaited<ReturnType<typeof pageTranslations>>;
+
+/** The page's namespaces, the catalog cut down to the codes this profile shows. */
+function profileTranslations(translations: Translations, profile: PublicProfile): Translations {
+  const catalog = translations.catalog as { specialties?: Record<string, string>; languages?: Record<string, string> };
+  const pick = (labels: Record<string, string> = {}, codes: string[]) => Object.fromEntries(codes.filter((code) => code in labels).map((code) => [code, labels[code]!]));
+  return { ...translations, catalog: { specialties: pick(catalog.specialties, profile.specialties), languages: pick(catalog.languages, profile.languages) } };
+}
+
+function publicFacts(profile: PublicProfile, { t, locale, translations }: Page) {
   const origin = new URL(env().APP_URL).origin;
   const shareUrl = new URL(profilePath(profile.id), origin).toString();
   const description = profile.shortBio || t("meta.description", { name: profile.name });
@@ -40,40 +53,73 @@ function publicFacts(profile: PublicProfile, t: Translate) {
   });
   const prices = pricesFor({ pricing: profile.pricing, psychologistPriceCents: profile.priceCents });
   const { pricing: _pricing, timeZone: _timeZone, ...rest } = profile;
-  return { shareUrl, meta: { title: profile.name, description, jsonLd: [jsonLd] }, profile: { ...rest, prices } };
+  const texts = ratingTexts(profile, t, locale, "profile:rating.none");
+  return {
+    translations: profileTranslations(translations, profile),
+    shareUrl,
+    // One profile, one canonical address (the full profile has its own).
+    meta: { title: profile.name, description, jsonLd: [jsonLd], canonicalPath: profilePath(profile.id) },
+    profile: {
+      ...rest,
+      prices,
+      initials: initials(profile.name),
+      ratingText: texts.rating,
+      reviewsText: texts.reviews,
+      priceText: formatMoney(prices[60], locale),
+      // The 60-minute price first (spec, section 9).
+      durations: ([60, 30] as const).map((minutes): [string, string] => [t("duration", { minutes }), formatMoney(prices[minutes], locale)]),
+    },
+  };
 }
 
 /** /psychologists/{id} (the modal) and /psychologist/{id}. */
 export async function loadPublicProfile(request: Request, id: string) {
-  const { t, translations } = await pageTranslations(request, NAMESPACES);
+  const page = await pageTranslations(request, NAMESPACES);
   const profile = await getPublicProfile(id);
-  if (!profile) notFound(t);
-  return { translations, ...publicFacts(profile, t) };
+  if (!profile) notFound(page.t);
+  return publicFacts(profile, page);
 }
 
 /** /psychologist-details/{id}: everything public about the psychologist. */
 export async function loadProfileDetails(request: Request, id: string, now = new Date()) {
-  const { t, translations } = await pageTranslations(request, NAMESPACES);
+  const page = await pageTranslations(request, NAMESPACES);
+  const { t, locale } = page;
   const details = await getPublicProfileDetails(id, now);
   if (!details) notFound(t);
-  const facts = publicFacts(details, t);
+  const facts = publicFacts(details, page);
   const prices = facts.profile.prices;
+  const pricesByDuration = ([30, 50, 60] as const).map((minutes) => ({ minutes, cents: priceForDuration(prices, minutes) }));
+  const minutes = weeklyMinutes(details.weeklyBlocks);
+  const nextSlots = nextFreeSlots(details, now);
+  // Slots in the psychologist's zone (the page says which); review dates by month only.
+  const slot = new Intl.DateTimeFormat(locale, { weekday: "short", day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit", timeZone: details.timeZone });
+  const month = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: details.timeZone });
+  const education = details.education.includes(details.university) ? details.education : [details.education, details.university].filter(Boolean).join("\n");
   return {
-    translations,
     ...facts,
+    meta: { ...facts.meta, canonicalPath: `/psychologist-details/${details.id}` },
     details: {
-      experience: details.experience,
-      approach: details.therapeuticApproach || details.approach,
-      certifications: details.certifications,
-      personalStatement: details.personalStatement,
-      university: details.university,
-      graduationYear: details.graduationYear,
-      timeZone: details.timeZone,
-      pricesByDuration: ([30, 50, 60] as const).map((minutes) => ({ minutes, cents: priceForDuration(prices, minutes) })),
-      weeklyMinutes: weeklyMinutes(details.weeklyBlocks),
+      /** The text blocks, in order: [section key, text]; empty ones are left out. */
+      texts: (
+        [
+          ["about", details.bio],
+          ["approach", details.therapeuticApproach || details.approach],
+          ["education", education],
+          ["certifications", details.certifications],
+          ["experience", details.experience],
+          ["statement", details.personalStatement],
+        ] as Array<[string, string]>
+      ).filter(([, text]) => text),
+      pricesByDuration,
+      durations: pricesByDuration.map(({ minutes, cents }): [string, string] => [t("duration", { minutes }), formatMoney(cents, locale)]),
+      weeklyMinutes: minutes,
+      weeklyHours: t("weeklyHours", formatWeeklyHours(minutes)),
       ratingCounts: details.ratingCounts,
-      reviews: details.reviews,
-      nextSlots: nextFreeSlots(details, now),
+      rated: Object.values(details.ratingCounts).reduce((sum, count) => sum + count, 0),
+      reviews: details.reviews.map((review) => ({ rating: review.rating, comment: review.comment, date: month.format(review.createdAt) })),
+      nextSlots,
+      slotLabels: nextSlots.map((start) => slot.format(start)),
+      timeZoneNote: t("timeZoneNote", { zone: details.timeZone.replace(/_/g, " ") }),
     },
   };
 }
