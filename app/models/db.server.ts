@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "#db/types";
 import { env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * The one database client of the process. With DATABASE_URL it talks to that
@@ -42,10 +43,17 @@ let pool: Promise<pg.Pool> | undefined;
 /** The driver's pool, created on first use. For the few callers that need raw `pg` (the job queue). */
 export function getPool(): Promise<pg.Pool> {
   const config = env();
-  pool ??= config.DATABASE_URL
-    ? Promise.resolve(new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }))
-    : createEmbeddedPool(config.PGLITE_DATA_DIR);
+  pool ??= config.DATABASE_URL ? Promise.resolve(serverPool(config.DATABASE_URL, config.DATABASE_POOL_MAX)) : createEmbeddedPool(config.PGLITE_DATA_DIR);
   return pool;
+}
+
+function serverPool(connectionString: string, max: number): pg.Pool {
+  const created = new pg.Pool({ connectionString, max });
+  // An idle connection the server ends (restart, failover, a dropped database)
+  // emits 'error' on the pool; unheard, it would end the process. The pool
+  // replaces the connection on the next query, so a log line is enough.
+  created.on("error", (error) => logger.warn({ err: error }, "idle database connection closed by the server"));
+  return created;
 }
 
 export const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: getPool }) });
