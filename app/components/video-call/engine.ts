@@ -65,8 +65,10 @@ export interface EngineOptions {
   selfName: string;
 }
 
+/** A chat message's id: unique per sender (getRandomValues works outside secure contexts too). */
 export function messageId(): string {
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
+  return `${Date.now().toString(36)}-${random}`;
 }
 
 /** A chat message received as an app message, when it has the expected shape. */
