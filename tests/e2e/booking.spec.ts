@@ -81,6 +81,12 @@ test.describe("booking and payment", () => {
     await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Ver Minhas Consultas" })).toHaveAttribute("href", "/patient-dashboard");
     await expect(page.getByRole("link", { name: "Agendar Nova Consulta" })).toHaveAttribute("href", "/schedule");
+
+    // The dashboard shows the paid appointment among the upcoming ones, confirmed.
+    await page.getByRole("link", { name: "Ver Minhas Consultas" }).click();
+    await expect(page).toHaveURL(/\/patient-dashboard/);
+    const card = page.locator("article").filter({ hasText: PSYCHOLOGIST }).filter({ hasText: "Confirmada" });
+    await expect(card.first()).toBeVisible();
   });
 
   test("'Recusar pagamento' → failure page, and the slot is free again on step 2", async ({ page }) => {
