@@ -23,15 +23,16 @@ let closeEmbedded: Closer | undefined;
 
 async function createEmbeddedPool(dataDir: string) {
   // Loaded lazily: a server on PostgreSQL never pays for the WASM build.
-  const [{ PGlite }, { createPgConfig }, { citext }, { btree_gist }, { unaccent }] = await Promise.all([
+  const [{ PGlite }, { createPgConfig }, { citext }, { btree_gist }, { unaccent }, { pg_trgm }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/node-postgres"),
     import("@electric-sql/pglite/contrib/citext"),
     import("@electric-sql/pglite/contrib/btree_gist"),
     import("@electric-sql/pglite/contrib/unaccent"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
   ]);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { extensions: { citext, btree_gist, unaccent } });
+  const pglite = await PGlite.create(dataDir, { extensions: { citext, btree_gist, unaccent, pg_trgm } });
   // PGlite is a single session: one connection, shared in turn.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
   closeEmbedded = () => pglite.close();

@@ -171,7 +171,8 @@ function filtered(query: DirectoryQuery) {
   const text = query.q.trim();
   if (text) {
     // Accents and case folded on both sides; the text's own % and _ are literal.
-    const nameMatches = sql<SqlBool>`unaccent(lower(p.name)) like unaccent(lower(${containsPattern(text)}))`;
+    // fold_text() is the expression the trigram index holds (migration 0006).
+    const nameMatches = sql<SqlBool>`fold_text(p.name) like fold_text(${containsPattern(text)})`;
     select = select.where((eb) =>
       query.textSpecialties.length > 0
         ? eb.or([nameMatches, sql<SqlBool>`p.specialties && ${sql.val(query.textSpecialties)}::text[]`])

@@ -4,6 +4,7 @@ import * as accounts from "./0002_accounts";
 import * as publicSite from "./0003_public";
 import * as payments from "./0004_payments";
 import * as notifications from "./0005_notifications";
+import * as nameSearch from "./0006_name_search";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003_public": publicSite,
   "0004_payments": payments,
   "0005_notifications": notifications,
+  "0006_name_search": nameSearch,
 };
