@@ -3,6 +3,8 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { formatCrpInput } from "~/domain/crp";
 import { useTranslation } from "~/i18n/use-translation";
+import type { PsychologistStatus } from "#db/types";
+import type { ProfessionalProfile } from "~/models/psychologist-profile.server";
 import { formatMoney, formatNumber } from "~/utils/format";
 import { ErrorList, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 
@@ -13,31 +15,10 @@ import { ErrorList, Field, FormErrors, SubmitButton, useIsSubmitting } from "./f
  * typed and the pickers stop at their limits with the spec's messages.
  */
 
-type Status = "pending" | "approved" | "rejected" | "suspended";
-
 export interface ProfessionalProfileData {
   editing: boolean;
-  profile: {
-    name: string;
-    email: string | null;
-    crp: string | null;
-    bio: string;
-    shortBio: string;
-    specialties: string[];
-    languages: string[];
-    priceCents: number;
-    priceInput: string;
-    university: string;
-    graduationYear: number | null;
-    education: string;
-    experience: string;
-    approach: string;
-    therapeuticApproach: string;
-    certifications: string;
-    personalStatement: string;
-    pixKey: string | null;
-    status: Status;
-  };
+  /** The owner's row as the model reads it, with the price as the form shows it ('180,50'). */
+  profile: Omit<ProfessionalProfile, "id" | "photoUrl" | "rating" | "totalReviews"> & { priceInput: string };
   statistics: { consultationsDone: number; activePatients: number; rating: number | null; totalReviews: number };
   photoUrl: string | null;
   catalog: { specialties: readonly string[]; languages: readonly string[] };
@@ -66,14 +47,14 @@ function nameInitials(name: string): string {
   return letters.toUpperCase() || "P";
 }
 
-const STATUS_STYLE: Record<Status, string> = {
+const STATUS_STYLE: Record<PsychologistStatus, string> = {
   pending: "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
   approved: "border-teal-300 bg-teal-50 text-teal-900 dark:border-teal-800 dark:bg-teal-950 dark:text-teal-100",
   rejected: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
   suspended: "border-slate-300 bg-slate-100 text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100",
 };
 
-function StatusBanner({ status }: { status: Status }) {
+function StatusBanner({ status }: { status: PsychologistStatus }) {
   const { t } = useTranslation("professional");
   return (
     <div role="status" className={`rounded-lg border p-4 text-sm ${STATUS_STYLE[status]}`}>
