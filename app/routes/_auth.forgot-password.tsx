@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NarrowCard } from "~/components/narrow-card";
 import { Field, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -33,20 +34,16 @@ export default function ForgotPassword() {
   const [form, fields] = useForm<{ email: string }>({ lastResult: useActionData<typeof action>() });
   const pending = useIsSubmitting();
   return (
-    <div className="container-page max-w-md py-10">
-      <div className="card">
-        <h1 className="text-2xl font-bold">{t("forgot.heading")}</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("forgot.intro")}</p>
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email" }} />
-          <SubmitButton pending={pending}>{t("buttons.sendLink")}</SubmitButton>
-        </Form>
-        <Link to="/login" className="mt-4 inline-block text-sm underline">
-          {t("buttons.backToLogin")}
-        </Link>
-      </div>
-    </div>
+    <NarrowCard title={t("forgot.heading")} intro={t("forgot.intro")}>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email" }} />
+        <SubmitButton pending={pending}>{t("buttons.sendLink")}</SubmitButton>
+      </Form>
+      <Link to="/login" className="mt-4 inline-block text-sm underline">
+        {t("buttons.backToLogin")}
+      </Link>
+    </NarrowCard>
   );
 }
 

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NarrowCard } from "~/components/narrow-card";
 import { Field, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -55,31 +56,23 @@ export default function ResetPassword() {
   const pending = useIsSubmitting();
   if (!valid) {
     return (
-      <div className="container-page max-w-md py-10">
-        <div className="card">
-          <h1 className="text-2xl font-bold">{t("reset.invalidHeading")}</h1>
-          <p className="mt-2 text-sm">{t("errors.tokenInvalid")}</p>
-          <Link to="/forgot-password" className="btn-primary mt-6">
-            {t("buttons.forgot")}
-          </Link>
-        </div>
-      </div>
+      <NarrowCard title={t("reset.invalidHeading")} intro={t("errors.tokenInvalid")}>
+        <Link to="/forgot-password" className="btn-primary mt-6">
+          {t("buttons.forgot")}
+        </Link>
+      </NarrowCard>
     );
   }
   return (
-    <div className="container-page max-w-md py-10">
-      <div className="card">
-        <h1 className="text-2xl font-bold">{t("reset.heading")}</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("reset.intro")}</p>
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <input type="hidden" name="token" value={token} />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Field meta={fields.password} label={t("fields.newPassword")} type="password" hint={t("fields.passwordHint")} inputProps={{ autoComplete: "new-password" }} />
-          <Field meta={fields.confirmPassword} label={t("fields.confirmPassword")} type="password" inputProps={{ autoComplete: "new-password" }} />
-          <SubmitButton pending={pending}>{t("buttons.savePassword")}</SubmitButton>
-        </Form>
-      </div>
-    </div>
+    <NarrowCard title={t("reset.heading")} intro={t("reset.intro")}>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="token" value={token} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.password} label={t("fields.newPassword")} type="password" hint={t("fields.passwordHint")} inputProps={{ autoComplete: "new-password" }} />
+        <Field meta={fields.confirmPassword} label={t("fields.confirmPassword")} type="password" inputProps={{ autoComplete: "new-password" }} />
+        <SubmitButton pending={pending}>{t("buttons.savePassword")}</SubmitButton>
+      </Form>
+    </NarrowCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NarrowCard } from "~/components/narrow-card";
 import { SubmitButton, useIsSubmitting } from "~/components/forms";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -41,28 +42,20 @@ export default function VerifyEmail() {
   const pending = useIsSubmitting();
   if (!valid || failed) {
     return (
-      <div className="container-page max-w-md py-10">
-        <div className="card">
-          <h1 className="text-2xl font-bold">{t("verify.failedHeading")}</h1>
-          <p className="mt-2 text-sm">{t("errors.tokenInvalid")}</p>
-          <Link to="/login?verify=1" className="btn-primary mt-6">
-            {t("buttons.resendVerification")}
-          </Link>
-        </div>
-      </div>
+      <NarrowCard title={t("verify.failedHeading")} intro={t("errors.tokenInvalid")}>
+        <Link to="/login?verify=1" className="btn-primary mt-6">
+          {t("buttons.resendVerification")}
+        </Link>
+      </NarrowCard>
     );
   }
   return (
-    <div className="container-page max-w-md py-10">
-      <div className="card">
-        <h1 className="text-2xl font-bold">{t("verify.heading")}</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("verify.intro")}</p>
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="token" value={token} />
-          <SubmitButton pending={pending}>{t("buttons.confirmEmail")}</SubmitButton>
-        </Form>
-      </div>
-    </div>
+    <NarrowCard title={t("verify.heading")} intro={t("verify.intro")}>
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="token" value={token} />
+        <SubmitButton pending={pending}>{t("buttons.confirmEmail")}</SubmitButton>
+      </Form>
+    </NarrowCard>
   );
 }
 
