@@ -43,9 +43,12 @@ export async function redirectWithToast(url: string, toast: Toast, init: { heade
   return redirect(url, { status: 303, headers });
 }
 
-/** The pending toast, and the header that clears it. */
+/**
+ * The pending toast, and the header that removes its cookie (removed, not
+ * emptied: a visitor without cookies gets the shared public pages, ADR 012).
+ */
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const session = await toastStorage().getSession(request.headers.get("Cookie"));
   const toast = session.get("toast") ?? null;
-  return { toast, setCookie: toast ? await toastStorage().commitSession(session) : null };
+  return { toast, setCookie: toast ? await toastStorage().destroySession(session) : null };
 }
