@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import * as build from "@remix-run/dev/server-build";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler } from "@remix-run/node";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { migrateToLatest } from "#db/migrator";
@@ -13,6 +13,7 @@ import { startWorker } from "~/services/worker.server";
 import { env, InvalidConfigurationError } from "~/utils/env.server";
 import { logger, withRequestLogger } from "~/utils/logger.server";
 import { isCrossSiteRequest } from "~/utils/csrf.server";
+import { createPageCache } from "~/utils/page-cache.server";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
 
 /**
@@ -77,6 +78,22 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
   withRequestLogger(child, next);
 }
 
+/** Remix behind the public-page cache (app/utils/page-cache.server.ts), through the Fetch API. */
+function remixHandler() {
+  const handle = createRequestHandler(build, build.mode);
+  const cached = createPageCache({ ttlSeconds: env().PAGE_CACHE_SECONDS, countryHeader: env().COUNTRY_HEADER });
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      // Same trust as Express's "trust proxy": Fly's proxy sets the forwarded host and protocol.
+      const request = createRequest(req, res, { trustProxy: true });
+      const context = { cspNonce: res.locals.cspNonce as string, requestId: res.locals.requestId as string, clientIp: req.ip ?? null };
+      await sendResponse(res, await cached(request, context.cspNonce, () => handle(request, context)));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
 function createApp() {
   const app = express();
   app.disable("x-powered-by");
@@ -88,20 +105,11 @@ function createApp() {
 
   // Fingerprinted build assets never change.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // The other public files all have an extension; pages do not, so they skip the file lookup.
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: build.mode,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        requestId: res.locals.requestId as string,
-        clientIp: req.ip ?? null,
-      }),
-    }),
-  );
+  app.all("*", remixHandler());
   return app;
 }
 

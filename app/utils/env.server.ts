@@ -60,6 +60,8 @@ const schema = z.object({
         .filter(Boolean),
     ),
   COUNTRY_HEADER: optional,
+  /** Seconds an anonymous visitor's public page is served again (0 turns it off; ADR 012). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   RUN_JOBS_IN_WEB: z
     .enum(["true", "false"])
     .default("true")

@@ -1,0 +1,146 @@
+import { LRUCache } from "lru-cache";
+
+/**
+ * A few seconds of memory for the public pages anonymous visitors read
+ * (docs/decisions/012-public-page-cache.md).
+ *
+ * Such a page depends only on its URL, the language, theme and time-zone
+ * cookies, and the headers the language and theme are detected from. So the
+ * rendered response is kept under exactly those and served again until it is
+ * `ttlSeconds` old. A request carrying anything else — a session, a toast,
+ * any cookie not on the list — is rendered as usual, and so is every request
+ * that is not a GET of a public page. Concurrent misses of one key render once.
+ *
+ * The kept HTML carries the CSP nonce of the request that rendered it; each
+ * response gets its own request's nonce in its place.
+ */
+
+/** Public pages, after a single-fetch data URL is mapped back to its page. */
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/psychologists(?:\/[^/]+)?$/,
+  /^\/psychologist\/[^/]+$/,
+  /^\/psychologist-details\/[^/]+$/,
+  /^\/(?:how-it-works|terms|privacy)$/,
+];
+
+/** Cookies that only choose how a public page is presented; they are part of the key. */
+const PRESENTATION_COOKIES = ["acolhe_lng", "acolhe_theme", "tz"];
+
+/** Request headers public loaders read (language and theme detection). */
+const KEY_HEADERS = ["Accept-Language", "Sec-CH-Prefers-Color-Scheme"];
+
+export interface PageCacheOptions {
+  /** How long a page is served again; 0 turns the cache off. */
+  ttlSeconds: number;
+  /** The CDN's country header, when language detection reads one (COUNTRY_HEADER). */
+  countryHeader?: string;
+  /** Memory bound for all kept pages together. */
+  maxBytes?: number;
+}
+
+interface KeptPage {
+  status: number;
+  headers: Array<[string, string]>;
+  /** The body's bytes cut at the rendering request's nonce. */
+  parts: Buffer[];
+}
+
+interface Miss {
+  nonce: string;
+  render: () => Promise<Response>;
+  /** Set when this request rendered a response that may not be kept. */
+  unkept?: Response;
+  rendered?: boolean;
+}
+
+export type PageCache = (request: Request, nonce: string, render: () => Promise<Response>) => Promise<Response>;
+
+/** The path of the page a request is for: `/psychologists.data` → `/psychologists`, `/_root.data` → `/`. */
+function pagePath(pathname: string): string {
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  return path === "/_root" ? "/" : path;
+}
+
+function cookies(header: string | null): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    const name = (index < 0 ? part : part.slice(0, index)).trim();
+    if (name) found.set(name, index < 0 ? "" : part.slice(index + 1).trim());
+  }
+  return found;
+}
+
+/** The key a request's page is kept under, or null when it must be rendered for this request alone. */
+export function pageCacheKey(request: Request, countryHeader?: string): string | null {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (!PUBLIC_PAGES.some((page) => page.test(pagePath(url.pathname)))) return null;
+  const sent = cookies(request.headers.get("Cookie"));
+  if ([...sent.keys()].some((name) => !PRESENTATION_COOKIES.includes(name))) return null;
+  const headers = countryHeader ? [...KEY_HEADERS, countryHeader] : KEY_HEADERS;
+  return [
+    url.href,
+    ...PRESENTATION_COOKIES.map((name) => sent.get(name) ?? ""),
+    ...headers.map((name) => request.headers.get(name) ?? ""),
+  ].join("\n");
+}
+
+/** Only a plain 200 that sets nothing and allows keeping is shared between visitors. */
+function mayKeep(response: Response): boolean {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  return response.status === 200 && !response.headers.has("Set-Cookie") && !/no-store|private/i.test(cacheControl);
+}
+
+/** `body` cut at every occurrence of `nonce` (kept as bytes: a hit then encodes nothing). */
+function cutAt(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body];
+  const separator = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(separator); at >= 0; at = body.indexOf(separator, start)) {
+    parts.push(body.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(body.subarray(start));
+  return parts;
+}
+
+function replay(page: KeptPage, nonce: string, outcome: "hit" | "miss"): Response {
+  const separator = Buffer.from(nonce);
+  const body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part])));
+  const headers = new Headers(page.headers);
+  headers.set("X-Page-Cache", outcome);
+  return new Response(body, { status: page.status, headers });
+}
+
+export function createPageCache({ ttlSeconds, countryHeader, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions): PageCache {
+  if (ttlSeconds <= 0) return (_request, _nonce, render) => render();
+
+  const pages = new LRUCache<string, KeptPage, Miss>({
+    ttl: ttlSeconds * 1000,
+    maxSize: maxBytes,
+    sizeCalculation: (page) => Math.max(1, page.parts.reduce((sum, part) => sum + part.byteLength, 0)),
+    fetchMethod: async (_key, _stale, { context }) => {
+      context.rendered = true;
+      const response = await context.render();
+      if (!mayKeep(response)) {
+        context.unkept = response;
+        return undefined;
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, headers: [...response.headers], parts: cutAt(body, context.nonce) };
+    },
+  });
+
+  return async (request, nonce, render) => {
+    const key = pageCacheKey(request, countryHeader);
+    if (key === null) return render();
+    const miss: Miss = { nonce, render };
+    const page = await pages.fetch(key, { context: miss });
+    if (page) return replay(page, nonce, miss.rendered ? "miss" : "hit");
+    // Not kept: this request's own response, or (when it waited on another's) its own render.
+    return miss.unkept ?? render();
+  };
+}

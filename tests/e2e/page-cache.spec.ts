@@ -1,0 +1,67 @@
+import { expect, test, type Page } from "@playwright/test";
+import { openMenu } from "./helpers";
+
+/**
+ * The public-page cache (docs/decisions/012-public-page-cache.md) as a
+ * visitor meets it: an anonymous visitor is served a kept page that still
+ * works (its scripts carry this response's nonce), and a signed-in visitor
+ * always gets a page of their own.
+ */
+
+const PATIENT = { email: "paciente@acolhe.dev", password: "acolhe-demo-2026" };
+const PAGE = "/psychologists?sort=name";
+
+/** The nonce the response's Content-Security-Policy allows, and the ones its HTML's scripts carry. */
+async function nonces(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  const policy = (await response!.headerValue("content-security-policy")) ?? "";
+  const allowed = /'nonce-([^']+)'/.exec(policy)?.[1];
+  const carried = [...(await response!.text()).matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((match) => match[1]);
+  return { response: response!, allowed, carried };
+}
+
+test("an anonymous visitor gets a kept page with this response's nonce; a signed-in one never does", async ({ page }) => {
+  const blocked: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+
+  // The first visit lets the page set its time-zone cookie (with JavaScript); the second is kept under it.
+  await page.goto(PAGE);
+  await page.goto(PAGE);
+  const kept = await nonces(page, PAGE);
+  expect(kept.response.headers()["x-page-cache"]).toBe("hit");
+  expect(kept.allowed).toBeTruthy();
+  expect(kept.carried.length).toBeGreaterThan(0);
+  expect(new Set(kept.carried)).toEqual(new Set([kept.allowed]));
+  if (test.info().project.name === "js") {
+    // Remix's inline scripts ran and the page hydrated: nothing was blocked.
+    await expect.poll(() => page.evaluate(() => typeof (window as { __remixRouter?: unknown }).__remixRouter)).toBe("object");
+  }
+  const second = await nonces(page, PAGE);
+  expect(second.allowed).not.toBe(kept.allowed);
+  expect(blocked).toEqual([]);
+
+  // Signed in: rendered for this visitor, with their own menu.
+  await page.goto("/login");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Entrar", exact: true }) });
+  await form.getByLabel("E-mail", { exact: true }).fill(PATIENT.email);
+  await form.getByLabel("Senha", { exact: true }).fill(PATIENT.password);
+  await form.getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const own = await page.goto(PAGE);
+  expect(own?.headers()["x-page-cache"]).toBeUndefined();
+  const menu = await openMenu(page);
+  await expect(menu.getByText("Paula", { exact: true })).toBeVisible();
+
+  // Signed out again: the kept anonymous page, which names no one.
+  await menu.getByText("Paula", { exact: true }).click();
+  await menu.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const anonymous = await page.goto(PAGE);
+  expect(anonymous?.headers()["x-page-cache"]).toBe("hit");
+  await expect(page.getByText("Paula", { exact: true })).toHaveCount(0);
+  const guestMenu = await openMenu(page);
+  await expect(guestMenu.getByRole("link", { name: "Entrar" })).toBeVisible();
+});
