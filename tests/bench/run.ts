@@ -9,8 +9,10 @@
  * it serves the production build on a free loopback port and prints:
  *   (a) gzipped JavaScript per public page (tests/bench/js-size.ts),
  *   (b) Lighthouse mobile performance of /, /psychologists and a profile,
- *   (c) requests/s and p50/p99 latency of a filtered /psychologists under
- *       50 concurrent connections (autocannon, 127.0.0.1 only),
+ *   (c) requests/s and p50/p99 latency of filtered /psychologists pages under
+ *       50 concurrent connections (autocannon, 127.0.0.1 only), as served
+ *       (the public-page cache on) and, for information, with every request
+ *       rendered,
  *   (d) SQL statements per directory request (pg_stat_statements),
  * then a verdict against the targets. Exits 0 whatever the verdict; 1 only
  * when something could not be run. Everything it starts is stopped and
@@ -44,6 +46,26 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 /** The directory as a visitor filters it: text, a price band, the cheapest first (app/services/directory.server.ts). */
 const FILTERED_DIRECTORY = "/psychologists?q=ansiedade&price=150-250&sort=price-low";
+/**
+ * The load: the directory as many visitors filter it — texts, price bands,
+ * sorts, availability, language — 26 distinct pages, so the public-page cache
+ * (docs/decisions/012-public-page-cache.md) renders each of them again every
+ * few seconds while it runs, as it would in production.
+ */
+const DIRECTORY_LOAD_PATHS = [
+  ...new Set([
+    FILTERED_DIRECTORY,
+    ...["ansiedade", "depressão", "casal", ""].flatMap((q) =>
+      ["150-250", "le150"].flatMap((price) =>
+        ["price-low", "rating", "name"].map((sort) => `/psychologists?${new URLSearchParams(q ? { q, price, sort } : { price, sort })}`),
+      ),
+    ),
+    "/psychologists?availability=today&language=en&sort=rating",
+    "/psychologists?availability=online",
+  ]),
+];
+/** Any cookie but language, theme and time zone makes the page cache render the request (app/utils/page-cache.server.ts). */
+const RENDER_EVERY_REQUEST = { cookie: "bench=render" };
 const BENCH_DOMAIN = "bench.acolhe.test";
 const isRoot = process.getuid?.() === 0;
 
@@ -444,6 +466,8 @@ interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Responses by X-Page-Cache: hit, miss (rendered and kept), rendered (not kept). */
+  cache: Record<string, number>;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; undefined where there is none. */
@@ -461,11 +485,11 @@ function cpuSeconds(pid: number): number | undefined {
 const LOAD_HEADERS = { "accept-encoding": "gzip", "accept-language": "pt-BR,pt;q=0.9", accept: "text/html" };
 
 /** The median time of one request at a time: what a request costs without queueing. */
-async function sequentialMedian(url: string, count = 20): Promise<number> {
+async function sequentialMedian(url: string, headers: Record<string, string>, count = 20): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const started = performance.now();
-    const response = await fetch(url, { headers: LOAD_HEADERS });
+    const response = await fetch(url, { headers });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     times.push(performance.now() - started);
@@ -474,11 +498,21 @@ async function sequentialMedian(url: string, count = 20): Promise<number> {
   return times[Math.floor(times.length / 2)]!;
 }
 
-async function load(url: string): Promise<LoadResult> {
-  const headers = LOAD_HEADERS;
+/** `paths` in turn on every connection; also counts how the page cache answered (its X-Page-Cache header). */
+async function load(origin: string, paths: string[], headers: Record<string, string>): Promise<LoadResult> {
+  const cache: Record<string, number> = {};
+  const requests = paths.map((path) => ({
+    method: "GET" as const,
+    path,
+    onResponse: (_status: number, _body: string, _context: object, responseHeaders?: Record<string, string | string[] | undefined>) => {
+      const outcome = String(responseHeaders?.["x-page-cache"] ?? "rendered");
+      cache[outcome] = (cache[outcome] ?? 0) + 1;
+    },
+  }));
   // Warm up (JIT, pools, caches) before measuring.
-  await autocannon({ url, connections: 10, duration: 2, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS, headers, timeout: 10 });
+  await autocannon({ url: origin, requests, connections: 10, duration: 2, headers });
+  for (const outcome of Object.keys(cache)) delete cache[outcome];
+  const result = await autocannon({ url: origin, requests, connections: CONNECTIONS, duration: LOAD_SECONDS, headers, timeout: 10 });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -487,6 +521,7 @@ async function load(url: string): Promise<LoadResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    cache,
   };
 }
 
@@ -497,8 +532,8 @@ interface StatementCount {
 }
 
 /**
- * SQL statements one directory request sends: pg_stat_statements reset, one
- * request, read back (the job queue's own queries, in the pgboss schema, and
+ * SQL statements one rendered directory request sends (the page cache
+ * bypassed): pg_stat_statements reset, one request, read back (the job queue's own queries, in the pgboss schema, and
  * this measurement's are left out). The fewest of three tries, so a
  * scheduled job that happens to run meanwhile does not count.
  */
@@ -513,11 +548,11 @@ async function countStatements(database: BenchDatabase, origin: string, paths: s
     }
     const counts: StatementCount[] = [];
     for (const pathname of paths) {
-      await fetch(`${origin}${pathname}`); // warm
+      await (await fetch(`${origin}${pathname}`, { headers: RENDER_EVERY_REQUEST })).arrayBuffer(); // warm
       let best: StatementCount | undefined;
       for (let attempt = 0; attempt < 3; attempt += 1) {
         await query("select pg_stat_statements_reset()");
-        const response = await fetch(`${origin}${pathname}`, { headers: { "accept-language": "pt-BR" } });
+        const response = await fetch(`${origin}${pathname}`, { headers: { "accept-language": "pt-BR", ...RENDER_EVERY_REQUEST } });
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
         const rows = await query(`select calls::int as calls, round(mean_exec_time::numeric, 2)::float as ms, query from pg_stat_statements
@@ -640,27 +675,34 @@ async function main(): Promise<number> {
     });
   }
 
-  step(`Load: ${FILTERED_DIRECTORY}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s (autocannon, after a 2 s warm-up)`);
+  step(`Load: ${DIRECTORY_LOAD_PATHS.length} filtered directory pages in turn, ${CONNECTIONS} connections, ${LOAD_SECONDS} s (autocannon, after a 2 s warm-up)`);
   const matches = await attempt("directory page", async () => {
     const response = await fetch(`${origin}${FILTERED_DIRECTORY}`, { headers: LOAD_HEADERS });
     // The page's result count (role="status"), in pt-BR.
     return /role="status"[^>]*>([^<]*)</.exec(await response.text())?.[1] ?? "?";
   });
-  if (matches !== undefined) note(`the filtered page says "${matches}" (of ${data.psychologists} approved psychologists)`);
-  const cpuBefore = cpuSeconds(serverPid);
-  const loadStarted = Date.now();
-  const loaded = await attempt("load test", () => load(`${origin}${FILTERED_DIRECTORY}`));
-  const cpuAfter = cpuSeconds(serverPid);
-  if (loaded && cpuBefore !== undefined && cpuAfter !== undefined) {
-    const busy = (cpuAfter - cpuBefore) / ((Date.now() - loadStarted) / 1000);
-    note(`the server process (one Node thread) was busy ${(busy * 100).toFixed(0)}% of a core during warm-up and load`);
-  }
-  const alone = await attempt("sequential requests", () => sequentialMedian(`${origin}${FILTERED_DIRECTORY}`));
-  if (alone !== undefined) note(`one request at a time: median ${alone.toFixed(1)} ms over 20 requests`);
-  if (loaded) {
+  if (matches !== undefined) note(`${FILTERED_DIRECTORY} says "${matches}" (of ${data.psychologists} approved psychologists)`);
+  const measureLoad = async (name: string, headers: Record<string, string>) => {
+    const cpuBefore = cpuSeconds(serverPid);
+    const loadStarted = Date.now();
+    const loaded = await attempt(name, () => load(origin, DIRECTORY_LOAD_PATHS, headers));
+    const cpuAfter = cpuSeconds(serverPid);
+    if (!loaded) return undefined;
     note(`${loaded.requestsPerSecond.toFixed(1)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms — ${loaded.total} requests, ${loaded.non2xx} non-2xx, ${loaded.errors} errors, ${loaded.timeouts} timeouts`);
+    note(`page cache: ${Object.entries(loaded.cache).map(([outcome, count]) => `${count} ${outcome}`).join(", ")}`);
+    if (cpuBefore !== undefined && cpuAfter !== undefined) {
+      const busy = (cpuAfter - cpuBefore) / ((Date.now() - loadStarted) / 1000);
+      note(`the server process (one Node thread) was busy ${(busy * 100).toFixed(0)}% of a core during warm-up and load`);
+    }
     if (loaded.non2xx > 0 || loaded.errors > 0) note("WARNING: some responses failed; the figures are not a clean measurement.");
-  }
+    return loaded;
+  };
+  note("As served to anonymous visitors (the page cache on, as in production):");
+  const loaded = await measureLoad("load test", LOAD_HEADERS);
+  note("Every request rendered (a cookie the page cache does not know; what a signed-in visitor costs):");
+  const rendered = await measureLoad("load test, every request rendered", { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST });
+  const alone = await attempt("sequential requests", () => sequentialMedian(`${origin}${FILTERED_DIRECTORY}`, { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST }));
+  if (alone !== undefined) note(`one rendered request at a time: median ${alone.toFixed(1)} ms over 20 requests`);
   const onPostgres = database.kind === "postgres";
   const clean = loaded && loaded.non2xx === 0 && loaded.errors === 0;
   const loadVerdict = (ok: boolean): Verdict => (!loaded ? "ERROR" : !onPostgres ? "n/a" : clean && ok ? "PASS" : "FAIL");
@@ -675,6 +717,12 @@ async function main(): Promise<number> {
     value: loaded ? `${loaded.p99} ms` : "?",
     target: `≤ ${TARGETS.p99Ms} ms${onPostgres ? "" : " (PostgreSQL only)"}`,
     verdict: loadVerdict(!!loaded && loaded.p99 <= TARGETS.p99Ms),
+  });
+  verdicts.push({
+    check: "(info) every request rendered",
+    value: rendered ? `${rendered.requestsPerSecond.toFixed(0)} req/s, p99 ${rendered.p99} ms` : "?",
+    target: "not a target",
+    verdict: "n/a",
   });
 
   step("SQL statements per directory request (pg_stat_statements, fewest of 3 tries)");
