@@ -1,15 +1,17 @@
 import { Form } from "@remix-run/react";
+import type { Language } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
-import { LANGUAGES } from "~/i18n/config";
 import { Icon } from "./icons";
 
 /**
  * The eleven languages as buttons of one POST form inside <details>: it opens,
- * chooses and returns to the same page with JavaScript off.
+ * chooses and returns to the same page with JavaScript off. The list comes
+ * from the root loader (none when it failed: then there is no menu).
  */
-export function LanguageSelector({ locale, currentPath }: { locale: string; currentPath: string }) {
+export function LanguageSelector({ locale, languages, currentPath }: { locale: string; languages: readonly Language[]; currentPath: string }) {
   const { t } = useTranslation();
-  const current = LANGUAGES.find((language) => language.code === locale) ?? LANGUAGES[0];
+  const current = languages.find((language) => language.code === locale) ?? languages[0];
+  if (!current) return null;
   return (
     <details className="relative">
       <summary className="btn-ghost" aria-label={t("language.choose")}>
@@ -20,14 +22,14 @@ export function LanguageSelector({ locale, currentPath }: { locale: string; curr
       <Form method="post" action="/set-locale" className="language-panel">
         <input type="hidden" name="redirectTo" value={currentPath} />
         <ul role="list">
-          {LANGUAGES.map((language) => (
+          {languages.map((language) => (
             <li key={language.code}>
               <button
                 type="submit"
                 name="lng"
                 value={language.code}
                 lang={language.code}
-                dir={"rtl" in language ? "rtl" : "ltr"}
+                dir={language.rtl ? "rtl" : "ltr"}
                 aria-current={language.code === locale ? "true" : undefined}
                 className="menu-item"
               >

@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/use-translation";
  * (closing is a link back to the list); with JavaScript it becomes modal
  * (focus kept inside; Escape and the dimmed area close it by going back to
  * the list with its filters). Only the modal route uses it, so it ships
- * with that route alone; the profile's content is app/components/profile.tsx.
+ * with that route alone; the profile's content is app/components/psychologist.tsx.
  */
 export function ProfileModal({ children }: { children: ReactNode }) {
   const { t } = useTranslation("profile");

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { SHARE_NETWORKS, SHARE_WINDOW, SHARE_WINDOW_FEATURES } from "~/domain/share";
 import { useTranslation } from "~/i18n/use-translation";
-import type { ToastMessage } from "./toaster";
 
 /**
  * 'Compartilhar' (spec, section 2): a <details> popover with three networks
@@ -22,7 +21,8 @@ export function ShareMenu({ id, url }: { id: string; url: string }) {
   const action = `/share/${id}`;
   // null until hydrated: then the copy button replaces the link to copy by hand.
   const [copied, setCopied] = useState<boolean | null>(null);
-  const [toast, setToast] = useState<(ToastMessage & { at: number }) | null>(null);
+  // The last copy's toast: whether it worked, and when (a new key per toast restarts its exit animation).
+  const [toast, setToast] = useState<{ ok: boolean; at: number } | null>(null);
   useEffect(() => setCopied(false), []);
 
   return (
@@ -46,19 +46,16 @@ export function ShareMenu({ id, url }: { id: string; url: string }) {
             } else if (button.type === "button") {
               try {
                 await navigator.clipboard.writeText(url);
-                const body = new FormData();
-                body.set("platform", "copy_link");
-                body.set("mode", "record");
-                // Tracking failures are only logged (spec, section 8): never in the visitor's way.
-                fetch(action, { method: "POST", body, keepalive: true }).catch(() => undefined);
+                // Recorded in the background: tracking never gets in the visitor's way (spec, section 8).
+                navigator.sendBeacon(action, new URLSearchParams({ platform: "copy_link", mode: "record" }));
                 setCopied(true);
-                setToast({ type: "success", title: t("share.toastCopied"), description: t("share.toastCopiedText"), at: Date.now() });
+                setToast({ ok: true, at: Date.now() });
                 setTimeout(() => {
                   setCopied(false);
                   close();
                 }, 1000);
               } catch {
-                setToast({ type: "error", title: t("share.toastError"), description: t("share.toastErrorText"), at: Date.now() });
+                setToast({ ok: false, at: Date.now() });
               }
             }
           }}
@@ -81,10 +78,9 @@ export function ShareMenu({ id, url }: { id: string; url: string }) {
         </form>
       </details>
       {toast ? (
-        // A new key per toast: its exit animation starts over.
-        <div key={toast.at} role={toast.type === "error" ? "alert" : "status"} data-type={toast.type} className="toast">
-          <p>{toast.title}</p>
-          <p>{toast.description}</p>
+        <div key={toast.at} role={toast.ok ? "status" : "alert"} data-type={toast.ok ? "success" : "error"} className="toast">
+          <p>{t(toast.ok ? "share.toastCopied" : "share.toastError")}</p>
+          <p>{t(toast.ok ? "share.toastCopiedText" : "share.toastErrorText")}</p>
         </div>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
+import type { Language } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { Icon } from "./icons";
 import { LanguageSelector } from "./language-selector";
@@ -16,15 +17,17 @@ const UserMenu = lazy(() => import("./user-menu").then((module) => ({ default: m
 
 interface SiteHeaderProps {
   theme: "light" | "dark";
-  currentPath: string;
   locale: string;
+  languages: readonly Language[];
   user?: NavUser | null;
 }
 
-export function SiteHeader({ theme, currentPath, locale, user }: SiteHeaderProps) {
+export function SiteHeader({ theme, locale, languages, user }: SiteHeaderProps) {
   const { t } = useTranslation();
-  // With JavaScript, menus close after a navigation (without it, every navigation is a new page).
   const location = useLocation();
+  // Where the theme and language forms send the visitor back to: this page, as the browser shows it now.
+  const currentPath = location.pathname + location.search;
+  // With JavaScript, menus close after a navigation (without it, every navigation is a new page).
   useEffect(() => {
     document.querySelectorAll("header details").forEach((details) => details.removeAttribute("open"));
   }, [location]);
@@ -41,7 +44,7 @@ export function SiteHeader({ theme, currentPath, locale, user }: SiteHeaderProps
   );
   const tools = (
     <>
-      <LanguageSelector locale={locale} currentPath={currentPath} />
+      <LanguageSelector locale={locale} languages={languages} currentPath={currentPath} />
       <ThemeToggle theme={theme} currentPath={currentPath} />
     </>
   );

@@ -7,11 +7,10 @@ export const SHARE_NETWORKS = ["facebook", "twitter", "linkedin"] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 
 /** What share_events.platform records. */
-export const SHARE_PLATFORMS = [...SHARE_NETWORKS, "copy_link"] as const;
-export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+export type SharePlatform = ShareNetwork | "copy_link";
 
 export function isSharePlatform(value: unknown): value is SharePlatform {
-  return typeof value === "string" && (SHARE_PLATFORMS as readonly string[]).includes(value);
+  return value === "copy_link" || (SHARE_NETWORKS as readonly unknown[]).includes(value);
 }
 
 /**

@@ -1,8 +1,19 @@
 /**
  * The eleven interface languages (spec, section 9). Codes are BCP 47; the
  * spec's 'zh-cn' is accepted in any case and served as zh-CN.
- * Shared by server and browser: keep it free of server imports.
+ * Shared by server and browser: keep it free of server imports. The browser
+ * needs only the defaults: the language menu gets the list from the root
+ * loader, and everything here is side-effect free so bundles leave it out.
  */
+export interface Language {
+  code: string;
+  /** In English. */
+  name: string;
+  nativeName: string;
+  flag: string;
+  rtl?: boolean;
+}
+
 export const LANGUAGES = [
   { code: "pt-BR", name: "Portuguese (Brazil)", nativeName: "Português (Brasil)", flag: "🇧🇷" },
   { code: "pt-PT", name: "Portuguese (Portugal)", nativeName: "Português (Portugal)", flag: "🇵🇹" },
@@ -15,12 +26,13 @@ export const LANGUAGES = [
   { code: "ar", name: "Arabic", nativeName: "العربية", flag: "🇸🇦", rtl: true },
   { code: "fr", name: "French", nativeName: "Français", flag: "🇫🇷" },
   { code: "it", name: "Italian", nativeName: "Italiano", flag: "🇮🇹" },
-] as const satisfies ReadonlyArray<{ code: string; name: string; nativeName: string; flag: string; rtl?: boolean }>;
+] as const satisfies ReadonlyArray<Language>;
 
 export type Locale = (typeof LANGUAGES)[number]["code"];
 
 export const DEFAULT_LOCALE: Locale = "pt-BR";
-export const SUPPORTED_LOCALES: Locale[] = LANGUAGES.map((language) => language.code);
+// Marked pure so that a bundle needing only the defaults drops the list (a call is otherwise kept).
+export const SUPPORTED_LOCALES: Locale[] = /* @__PURE__ */ LANGUAGES.map((language) => language.code);
 export const DEFAULT_NAMESPACE = "common";
 
 export function isRtl(locale: string): boolean {

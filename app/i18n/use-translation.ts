@@ -2,7 +2,6 @@ import { useMatches } from "@remix-run/react";
 import { useMemo } from "react";
 import { DEFAULT_LOCALE, DEFAULT_NAMESPACE } from "./config";
 import { createTranslator, type TFunction, type Translations } from "./translate";
-import fallbackErrors from "./fallback-errors.json";
 
 /**
  * The loaders send the namespaces their page renders (`translations`), the
@@ -15,8 +14,7 @@ export function useTranslation(namespace: string = DEFAULT_NAMESPACE): { t: TFun
   const locale = rootData?.locale ?? DEFAULT_LOCALE;
   const sources = matches.map((match) => (match.data as { translations?: Translations } | undefined)?.translations);
   return useMemo(() => {
-    // When the root loader itself failed, the error page still speaks Portuguese.
-    const merged: Translations = { common: { errors: fallbackErrors } };
+    const merged: Translations = {};
     for (const translations of sources) Object.assign(merged, translations);
     return { t: createTranslator(merged, locale, namespace), locale };
     // The matches' data objects are stable between renders unless a loader ran again.

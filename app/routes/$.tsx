@@ -1,13 +1,12 @@
-import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /** Every URL no other route claims: a Portuguese 404 inside the site layout. */
 export function loader() {
   throw new Response(null, { status: 404, statusText: "Not Found" });
 }
 
-export const meta: MetaFunction = ({ matches }) => routeMeta(matches, { noindex: true });
+export const meta = loaderMeta;
 
 export default function NotFound() {
   return <GeneralErrorBoundary />;

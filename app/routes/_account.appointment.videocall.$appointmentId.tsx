@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TimeZoneCookie } from "~/components/time-zone-cookie";
@@ -6,10 +6,11 @@ import { AccessScreen } from "~/components/video-call/access-screen";
 import { CallRoom } from "~/components/video-call/call-room";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { pageMeta } from "~/services/page-meta.server";
 import { requireUser } from "~/services/session.server";
 import { videoCallView } from "~/services/video-call.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * /appointment/videocall/{appointmentId}: the spec's access checks in order,
@@ -21,10 +22,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, t, translations } = await pageTranslations(request, ["video"]);
   const view = await videoCallView({ user, appointmentId: params.appointmentId, now: new Date(), locale, timeZone: viewerTimeZone(request, user).timeZone });
   // The token is personal and short-lived: never cached, never shared.
-  return data({ translations, title: t("meta.title"), view }, { headers: { "Cache-Control": "private, no-store" } });
+  const meta = await pageMeta(request, { title: t("meta.title"), noindex: true });
+  return data({ translations, meta, view }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 export default function VideoCallPage() {
   const { view } = useLoaderData<typeof loader>();

@@ -1,21 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { getAdminFigures } from "~/models/dashboard.server";
+import { pageMeta } from "~/services/page-meta.server";
 import { requireAdmin } from "~/services/session.server";
 import { formatMoney, formatNumber } from "~/utils/format";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /** /admin (and /admin-dashboard) — 'Painel Admin', with figures computed from the data. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { t, translations } = await pageTranslations(request, ["dashboard"]);
-  return { translations, title: t("meta.adminTitle"), figures: await getAdminFigures() };
+  return { translations, meta: await pageMeta(request, { title: t("meta.adminTitle"), noindex: true }), figures: await getAdminFigures() };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 export default function AdminDashboard() {
   const { figures } = useLoaderData<typeof loader>();

@@ -1,29 +1,32 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
-import { z } from "zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, Form, Link, useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NarrowCard } from "~/components/narrow-card";
 import { Field, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { requestPasswordReset } from "~/services/accounts.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Imported here so the browser bundle carries no stub of the server modules (see root.tsx).
+  const [{ pageTranslations }, { pageMeta }] = await Promise.all([import("~/i18n/i18n.server"), import("~/services/page-meta.server")]);
   const { t, translations } = await pageTranslations(request, ["auth"]);
-  return { translations, title: t("meta.forgotTitle") };
+  return { translations, meta: await pageMeta(request, { title: t("meta.forgotTitle") }) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title });
+export const meta = loaderMeta;
 
 /** The same answer whether or not the e-mail has an account: no enumeration. */
 export async function action({ request }: ActionFunctionArgs) {
+  const [{ pageTranslations }, { forgotPasswordSchema }, { requestPasswordReset }, { redirectWithToast }] = await Promise.all([
+    import("~/i18n/i18n.server"),
+    import("./_auth.login/auth-forms.server"),
+    import("~/services/accounts.server"),
+    import("~/services/toast.server"),
+  ]);
   const { t } = await pageTranslations(request, ["auth"]);
-  const schema = z.object({ email: z.string({ message: t("errors.required") }).trim().email(t("errors.invalidEmail")) });
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await requestPasswordReset(submission.value.email);
   return redirectWithToast("/login", { type: "success", title: t("success.resetRequested") });

@@ -1,42 +1,35 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { TFunction } from "i18next";
-import { z } from "zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NarrowCard } from "~/components/narrow-card";
 import { Field, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { isTokenUsable } from "~/models/auth-token.server";
-import { AccountError, resetPassword } from "~/services/accounts.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { routeMeta } from "~/utils/meta";
-
-export function newPasswordSchema(t: TFunction) {
-  return z
-    .object({
-      token: z.string().min(1),
-      password: z.string({ message: t("errors.required") }).max(200),
-      confirmPassword: z.string({ message: t("errors.required") }).max(200),
-    })
-    .superRefine((value, ctx) => {
-      if (value.password.length < 8) ctx.addIssue({ code: "custom", path: ["password"], message: t("errors.passwordTooShort") });
-      else if (value.password !== value.confirmPassword)
-        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t("errors.passwordsMismatch") });
-    });
-}
+import { loaderMeta } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Imported here so the browser bundle carries no stub of the server modules (see root.tsx).
+  const [{ pageTranslations }, { pageMeta }, { isTokenUsable }] = await Promise.all([
+    import("~/i18n/i18n.server"),
+    import("~/services/page-meta.server"),
+    import("~/models/auth-token.server"),
+  ]);
   const { t, translations } = await pageTranslations(request, ["auth"]);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { translations, token, valid: token !== "" && (await isTokenUsable("password_reset", token)), title: t("meta.resetTitle") };
+  const valid = token !== "" && (await isTokenUsable("password_reset", token));
+  return { translations, token, valid, meta: await pageMeta(request, { title: t("meta.resetTitle"), noindex: true }) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
+  const [{ pageTranslations }, { newPasswordSchema }, { AccountError, resetPassword }, { redirectWithToast }] = await Promise.all([
+    import("~/i18n/i18n.server"),
+    import("./_auth.login/auth-forms.server"),
+    import("~/services/accounts.server"),
+    import("~/services/toast.server"),
+  ]);
   const { t } = await pageTranslations(request, ["auth"]);
   const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema(t) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NarrowCard } from "~/components/narrow-card";
@@ -7,9 +7,10 @@ import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { isTokenUsable } from "~/models/auth-token.server";
 import { verifyEmail } from "~/services/accounts.server";
+import { pageMeta } from "~/services/page-meta.server";
 import { startSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 import { landingFor } from "./_auth.login/auth-forms.server";
 
 /**
@@ -21,7 +22,8 @@ import { landingFor } from "./_auth.login/auth-forms.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t, translations } = await pageTranslations(request, ["auth"]);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { translations, token, valid: token !== "" && (await isTokenUsable("email_verification", token)), title: t("meta.verifyTitle") };
+  const valid = token !== "" && (await isTokenUsable("email_verification", token));
+  return { translations, token, valid, meta: await pageMeta(request, { title: t("meta.verifyTitle"), noindex: true }) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(await landingFor(userId, undefined), { type: "success", title: t("success.verified") }, { headers: { "Set-Cookie": cookie } });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 export default function VerifyEmail() {
   const { token, valid } = useLoaderData<typeof loader>();

@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/forms";
-import { localCheckoutFor, payLocally } from "~/services/local-checkout.server";
+import { checkoutFormSchema, localCheckoutFor, payLocally } from "~/services/local-checkout.server";
+import { pageMeta } from "~/services/page-meta.server";
 import { requirePatient } from "~/services/session.server";
 import { requireDevelopment } from "~/utils/dev-only.server";
 import { formatMoney } from "~/utils/format";
 import { formatDay, formatSlotRange } from "~/utils/booking-format";
 import { dateInZone } from "~/domain/slots";
 import { UUID } from "~/services/booking-pages.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * /dev/checkout/{appointmentId}: the local payment provider's checkout
@@ -19,8 +19,6 @@ import { routeMeta } from "~/utils/meta";
  * a payment, delivers the signed notification to the webhook handler and
  * returns to the page Mercado Pago would.
  */
-
-const schema = z.object({ outcome: z.enum(["approved", "pending", "rejected"], { message: "Escolha uma das opções." }) });
 
 type PayableView = Exclude<Awaited<ReturnType<typeof localCheckoutFor>>, { reason: "not_found" }>;
 
@@ -43,14 +41,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     amount: formatMoney(appointment.priceCents, "pt-BR"),
     when: `${formatDay(dateInZone(appointment.startsAt, zone), "pt-BR")}, ${formatSlotRange(appointment.startsAt, appointment.endsAt, zone)}`,
     duration: appointment.durationMinutes,
+    meta: await pageMeta(request, { title: "Checkout local (desenvolvimento)", noindex: true }),
   };
 }
 
-export const meta: MetaFunction = ({ matches }) => routeMeta(matches, { title: "Checkout local (desenvolvimento)", noindex: true });
+export const meta = loaderMeta;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const view = await checkout(request, params.appointmentId);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: checkoutFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (!view.ok) return data(submission.reply({ formErrors: ["Esta consulta não está mais aguardando pagamento."] }), { status: 409 });
   return redirect(await payLocally(view.appointment, submission.value.outcome), 303);

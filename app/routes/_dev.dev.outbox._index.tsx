@@ -1,17 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { listMail } from "~/models/mail.server";
+import { pageMeta } from "~/services/page-meta.server";
 import { requireDevelopment } from "~/utils/dev-only.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /** /dev/outbox: every e-mail the platform wrote, newest first (development only; not translated). */
-export async function loader(_: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   requireDevelopment();
-  return { messages: await listMail() };
+  return { messages: await listMail(), meta: await pageMeta(request, { title: "Outbox (desenvolvimento)", noindex: true }) };
 }
 
-export const meta: MetaFunction = ({ matches }) => routeMeta(matches, { title: "Outbox (desenvolvimento)", noindex: true });
+export const meta = loaderMeta;
 
 export default function Outbox() {
   const { messages } = useLoaderData<typeof loader>();

@@ -1,16 +1,17 @@
 import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, ErrorList, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { pageMeta } from "~/services/page-meta.server";
 import { evaluationTarget, parseEvaluation, submitEvaluation } from "~/services/patient-evaluations.server";
 import { requirePatient } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { formatLongDate } from "~/utils/format";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * /appointment/{id}/evaluate — after a completed appointment, its patient
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePatient(request);
   const { locale, t, translations } = await pageTranslations(request, ["appointments"]);
   const target = UUID.test(params.id ?? "") ? await evaluationTarget(user.id, params.id!) : { state: "not_found" as const };
-  const base = { translations, title: t("evaluation.title") };
+  const base = { translations, meta: await pageMeta(request, { title: t("evaluation.title"), noindex: true }) };
   if (target.state === "not_found") return { ...base, state: target.state, message: t("evaluation.errors.notFound"), appointment: null };
   const appointment = {
     psychologistName: target.appointment.psychologistName,
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 export default function EvaluateAppointment() {
   const data = useLoaderData<typeof loader>();

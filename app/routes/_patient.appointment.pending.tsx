@@ -1,14 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaymentResult } from "~/components/payment-result";
 import { paymentReturnPage } from "~/services/payment-return.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /** /appointment/pending (and /payment/pending): the checkout's pending return; the page shows what the server knows. */
 export const loader = ({ request }: LoaderFunctionArgs) => paymentReturnPage(request, undefined, "pending");
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 export default function PaymentPending() {
   return <PaymentResult data={useLoaderData<typeof loader>()} />;

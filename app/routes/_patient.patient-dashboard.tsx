@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppointmentCard } from "~/components/appointment-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -6,10 +6,11 @@ import { TimeZoneCookie } from "~/components/time-zone-cookie";
 import { pageTranslations } from "~/i18n/i18n.server";
 import type { TFunction } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
+import { pageMeta } from "~/services/page-meta.server";
 import { parseDashboardQuery, patientDashboard } from "~/services/patient-dashboard.server";
 import { requirePatient } from "~/services/session.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * /patient-dashboard — 'Meu Painel': a welcome with 'Agendar Primeira
@@ -27,10 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timeZone: viewerTimeZone(request, user).timeZone,
     now: new Date(),
   });
-  return { translations, title: t("meta.title"), firstName: user.firstName, ...dashboard };
+  return { translations, meta: await pageMeta(request, { title: t("meta.title"), noindex: true }), firstName: user.firstName, ...dashboard };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 

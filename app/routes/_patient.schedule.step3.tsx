@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingSteps, Notice, SummaryList } from "~/components/booking";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CompleteProfileBoundary } from "~/components/complete-profile";
 import { FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -11,7 +11,7 @@ import { holdSlotAndCheckout } from "~/services/booking.server";
 import { selectionSchema, step3Page } from "~/services/booking-pages.server";
 import { requireBookingPatient } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * /schedule/step3?psychologistId&date&startsAt&duration — the summary and
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return step3Page(request, user);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireBookingPatient(request);
@@ -129,6 +129,5 @@ export default function BookingStep3() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+// 'Complete seu cadastro' for a patient without a name (requireBookingPatient).
+export const ErrorBoundary = CompleteProfileBoundary;

@@ -1,11 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { getOwnPsychologist } from "~/models/dashboard.server";
+import { pageMeta } from "~/services/page-meta.server";
 import { requirePsychologist } from "~/services/session.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /** /psychologist-dashboard — 'Dashboard do Psicólogo'. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,10 +14,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t, translations } = await pageTranslations(request, ["dashboard"]);
   const psychologist = await getOwnPsychologist(user.id);
   if (!psychologist) throw new Response("Not Found", { status: 404 });
-  return { translations, title: t("meta.psychologistTitle"), name: psychologist.name, status: psychologist.status };
+  return { translations, meta: await pageMeta(request, { title: t("meta.psychologistTitle"), noindex: true }), name: psychologist.name, status: psychologist.status };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 export default function PsychologistDashboard() {
   const data = useLoaderData<typeof loader>();

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PsychologistCard, type FeaturedCardData } from "~/components/psychologist-card";
+import { PsychologistCard, type FeaturedCardData } from "~/components/psychologist";
 import { useTranslation } from "~/i18n/use-translation";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * The home page: hero, the sign-up chooser, the featured psychologists (the
@@ -15,12 +15,17 @@ import { routeMeta } from "~/utils/meta";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   // Imported here so the browser bundle carries no stub of the server modules (see root.tsx).
-  const [{ pageTranslations }, { HOME_NAMESPACES, loadHome }] = await Promise.all([import("~/i18n/i18n.server"), import("~/services/home.server")]);
-  return loadHome(await pageTranslations(request, HOME_NAMESPACES));
+  const [{ pageTranslations }, { HOME_NAMESPACES, loadHome }, { pageMeta }] = await Promise.all([
+    import("~/i18n/i18n.server"),
+    import("~/services/home.server"),
+    import("~/services/page-meta.server"),
+  ]);
+  const page = await pageTranslations(request, HOME_NAMESPACES);
+  const [home, meta] = await Promise.all([loadHome(page), pageMeta(request, { description: page.t("meta.description") })]);
+  return { ...home, meta };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  routeMeta(matches, { description: data?.description });
+export const meta = loaderMeta;
 
 const STEPS = ["account", "book", "connect"] as const;
 const BENEFITS = ["qualified", "privacy", "prices", "flexibility", "support", "everyone"] as const;

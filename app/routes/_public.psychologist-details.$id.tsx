@@ -1,11 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Block, ProfileActions, ProfileChips, ProfileHead } from "~/components/profile";
-import { ProfileNotFound } from "~/components/profile-not-found";
-import { Durations } from "~/components/psychologist-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Block, Durations, ProfileActions, ProfileChips, ProfileHead } from "~/components/psychologist";
 import { bookingPath } from "~/domain/share";
 import { useTranslation } from "~/i18n/use-translation";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * /psychologist-details/{id}: the full public profile — approach,
@@ -18,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadProfileDetails(request, params.id ?? "");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, data?.meta ?? { noindex: true });
+export const meta = loaderMeta;
 
 export default function PsychologistDetails() {
   const { profile: p, details: d, shareUrl } = useLoaderData<typeof loader>();
@@ -97,7 +96,7 @@ export default function PsychologistDetails() {
 export function ErrorBoundary() {
   return (
     <section className="page-message">
-      <ProfileNotFound heading />
+      <GeneralErrorBoundary heading />
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ProfileSummary } from "~/components/profile";
-import { ProfileNotFound } from "~/components/profile-not-found";
-import { routeMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ProfileSummary } from "~/components/psychologist";
+import { loaderMeta } from "~/utils/meta";
 
 /** /psychologist/{id}: the public profile as a page of its own (the spec's second address for it). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -11,7 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 // One profile, one canonical address: /psychologists/{id} (the loader's meta says so).
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, data?.meta ?? { noindex: true });
+export const meta = loaderMeta;
 
 export default function PublicProfilePage() {
   const { profile, shareUrl } = useLoaderData<typeof loader>();
@@ -27,7 +27,7 @@ export default function PublicProfilePage() {
 export function ErrorBoundary() {
   return (
     <section className="page-message">
-      <ProfileNotFound heading />
+      <GeneralErrorBoundary heading />
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ProfileSummary } from "~/components/profile";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProfileModal } from "~/components/profile-modal";
-import { ProfileNotFound } from "~/components/profile-not-found";
-import { routeMeta } from "~/utils/meta";
+import { ProfileSummary } from "~/components/psychologist";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * /psychologists/{id}: the profile modal 'Perfil do Psicólogo' over the
@@ -16,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPublicProfile(request, params.id ?? "");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, data?.meta ?? { noindex: true });
+export const meta = loaderMeta;
 
 export default function ProfileModalRoute() {
   const { profile, shareUrl } = useLoaderData<typeof loader>();
@@ -30,7 +30,7 @@ export default function ProfileModalRoute() {
 export function ErrorBoundary() {
   return (
     <ProfileModal>
-      <ProfileNotFound />
+      <GeneralErrorBoundary />
     </ProfileModal>
   );
 }

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { DirectoryFilterForm } from "~/components/directory-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PsychologistCard } from "~/components/psychologist-card";
+import { PsychologistCard } from "~/components/psychologist";
 import { useTranslation } from "~/i18n/use-translation";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * /psychologists — 'Escolha seu Psicólogo': the directory of approved
@@ -15,9 +15,10 @@ import { routeMeta } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Imported here so the browser bundle carries no stub of the server modules (see root.tsx).
-  const [{ pageTranslations }, { loadDirectory, parseDirectoryFilters }, { log }] = await Promise.all([
+  const [{ pageTranslations }, { loadDirectory, parseDirectoryFilters }, { pageMeta }, { log }] = await Promise.all([
     import("~/i18n/i18n.server"),
     import("~/services/directory.server"),
+    import("~/services/page-meta.server"),
     import("~/utils/logger.server"),
   ]);
   const { locale, t, translations } = await pageTranslations(request, ["directory", "catalog"]);
@@ -28,22 +29,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       translations: { directory: translations.directory },
       filters,
       ...(await loadDirectory(filters, locale, t)),
-      title: t("meta.title"),
-      description: t("meta.description"),
+      meta: await pageMeta(request, {
+        title: t("meta.title"),
+        description: t("meta.description"),
+        canonicalPath: `/psychologists${filters.page > 1 ? `?page=${filters.page}` : ""}`,
+      }),
     };
   } catch (error) {
     log().error({ err: error }, "directory query failed");
-    // The error boundary gets no loader data: the message travels with the error.
+    // The error page shows the spec's alert ('Erro ao carregar a lista de psicólogos…'); a failed
+    // loader sends no translations, so its texts travel with the error.
     throw Response.json({ directoryError: { title: t("hero.title"), message: t("error.loadFailed"), reload: t("error.reload") } }, { status: 500 });
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  routeMeta(matches, {
-    title: data?.title,
-    description: data?.description,
-    canonicalPath: `/psychologists${data && data.filters.page > 1 ? `?page=${data.filters.page}` : ""}`,
-  });
+export const meta = loaderMeta;
 
 export default function Directory() {
   const { filters, figures, selects, views, pages, total, items } = useLoaderData<typeof loader>();
@@ -114,24 +114,5 @@ export default function Directory() {
   );
 }
 
-/** The spec's alert when the list cannot be loaded ('Erro ao carregar a lista de psicólogos…'); other errors get the general page. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status < 500) return <GeneralErrorBoundary />;
-  const texts = (isRouteErrorResponse(error) && error.data?.directoryError) || {
-    title: "Encontre o Psicólogo Ideal",
-    message: "Erro ao carregar a lista de psicólogos. Tente recarregar a página.",
-    reload: "Recarregar",
-  };
-  return (
-    <section className="page-message">
-      <h1 className="hero-title">{texts.title}</h1>
-      <div role="alert" className="card alert">
-        <p>{texts.message}</p>
-        <a href="/psychologists">
-          {texts.reload}
-        </a>
-      </div>
-    </section>
-  );
-}
+// Also the spec's alert when the list cannot be loaded (app/components/error-page.tsx).
+export const ErrorBoundary = GeneralErrorBoundary;

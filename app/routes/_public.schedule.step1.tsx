@@ -1,23 +1,28 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BookingSteps } from "~/components/booking";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TimeZoneCookie } from "~/components/time-zone-cookie";
 import { useTranslation } from "~/i18n/use-translation";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /** /schedule/step1 (and /schedule): choose a psychologist, optionally preselected (?psychologistId, or the home's ?psychologist). */
 export async function loader({ request }: LoaderFunctionArgs) {
   // Imported here so the browser bundle carries no stub of the server modules (see root.tsx).
-  const [{ pageTranslations }, { bookablePsychologists }] = await Promise.all([import("~/i18n/i18n.server"), import("~/services/booking-pages.server")]);
+  const [{ pageTranslations }, { bookablePsychologists }, { pageMeta }] = await Promise.all([
+    import("~/i18n/i18n.server"),
+    import("~/services/booking-pages.server"),
+    import("~/services/page-meta.server"),
+  ]);
   const { t, translations, locale } = await pageTranslations(request, ["booking"]);
   const url = new URL(request.url);
   const wanted = url.searchParams.get("psychologistId") ?? url.searchParams.get("psychologist");
   const { psychologists, selectedId } = await bookablePsychologists(wanted, locale);
-  return { translations, title: t("meta.step1Title"), psychologists, selectedId };
+  // /schedule is this page too: one canonical address.
+  return { translations, meta: await pageMeta(request, { title: t("meta.step1Title"), canonicalPath: "/schedule/step1" }), psychologists, selectedId };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, canonicalPath: "/schedule/step1" });
+export const meta = loaderMeta;
 
 export default function BookingStep1() {
   const { psychologists, selectedId } = useLoaderData<typeof loader>();

@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { BookingSteps, Notice, SummaryList } from "~/components/booking";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TimeZoneCookie } from "~/components/time-zone-cookie";
 import { useTranslation } from "~/i18n/use-translation";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 /**
  * /schedule/step2?psychologistId=… — date, duration and time. Every choice
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return step2Page(request);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.title, noindex: true });
+export const meta = loaderMeta;
 
 let zoneReloaded = false;
 

@@ -1,19 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LegalDocument, type LegalLinks, type LegalSections } from "~/components/legal-document";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 
 const NS = "terms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Imported here so the browser bundle carries no stub of the server module (see root.tsx).
-  const { pageTranslations } = await import("~/i18n/i18n.server");
+  // Imported here so the browser bundle carries no stub of the server modules (see root.tsx).
+  const [{ pageTranslations }, { pageMeta }] = await Promise.all([import("~/i18n/i18n.server"), import("~/services/page-meta.server")]);
   const { t, translations } = await pageTranslations(request, [NS]);
-  return { translations, title: t("meta.title"), description: t("meta.description") };
+  return { translations, meta: await pageMeta(request, { title: t("meta.title"), description: t("meta.description") }) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  routeMeta(matches, { title: data?.title, description: data?.description });
+export const meta = loaderMeta;
 
 const SECTIONS: LegalSections = [
   ["about", ["p1", "p2"]],

@@ -8,6 +8,7 @@ import { findBookablePsychologist, findOwnActiveHold, listBookablePsychologists,
 import { formatMoney, formatNumber } from "~/utils/format";
 import { formatDay, formatMonth, formatSlotRange, timeZoneLabel, weekdayNames } from "~/utils/booking-format";
 import { daysWithFreeSlots, durationOptions, freeSlotsForViewerDay, isSlotFree, pricesOf } from "./availability.server";
+import { pageMeta } from "./page-meta.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 import { toastCookie } from "./toast.server";
 import { viewerTimeZone } from "./viewer-time-zone.server";
@@ -212,7 +213,7 @@ export async function step2Page(request: Request) {
   return data(
     {
       translations,
-      title: t("meta.step2Title"),
+      meta: await pageMeta(request, { title: t("meta.step2Title"), noindex: true }),
       psychologist: { id: psychologist.id, name: psychologist.name },
       timeZone: { id: timeZone, label: timeZoneLabel(timeZone, locale), fromProfile: zoneSource === "profile" },
       calendar: {
@@ -269,7 +270,7 @@ export async function step3Page(request: Request, user: SessionUser) {
   return data(
     {
       translations,
-      title: t("meta.step3Title"),
+      meta: await pageMeta(request, { title: t("meta.step3Title"), noindex: true }),
       available,
       selection: { psychologistId: psychologist.id, date: selection.date, startsAt: startsAt.toISOString(), duration: String(selection.duration) },
       summary: {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isConsultationLanguage, isSpecialty } from "~/domain/catalog";
 import type { TFunction } from "i18next";
 import type { FilterSelect } from "~/components/directory-filters";
-import type { PsychologistCardData } from "~/components/psychologist-card";
+import type { PsychologistCardData } from "~/components/psychologist";
 import {
   AVAILABILITY_FILTERS,
   DEFAULT_FILTERS,
@@ -93,7 +93,7 @@ export function ratingTexts(row: { rating: number | null; totalReviews: number }
   };
 }
 
-/** A psychologist as a card shows it (app/components/psychologist-card.tsx), in the visitor's language. */
+/** A psychologist as a card shows it (app/components/psychologist.tsx), in the visitor's language. */
 export function toCard(row: DirectoryCard, t: TFunction, locale: string, href: string, noneKey = "directory:rating.none"): PsychologistCardData {
   return {
     id: row.id,

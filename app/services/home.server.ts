@@ -1,4 +1,4 @@
-import type { FeaturedCardData } from "~/components/psychologist-card";
+import type { FeaturedCardData } from "~/components/psychologist";
 import { pricesFor } from "~/domain/pricing";
 import { profilePath } from "~/domain/share";
 import { formatWeeklyHours, weeklyMinutes } from "~/domain/slots";
@@ -32,7 +32,6 @@ export interface TestimonialView {
 
 export interface HomeData {
   translations: Translations;
-  description: string;
   /** null when the featured psychologists could not be read. */
   featured: FeaturedCardData[] | null;
   testimonials: TestimonialView[];
@@ -58,7 +57,6 @@ export async function loadHome({ t, locale, translations }: Page): Promise<HomeD
   return {
     // The page renders its own namespace, the cards' two buttons and the share menu.
     translations: { home: translations.home!, directory: { card: directory.card!, price: directory.price! }, profile: { share: profile.share! } },
-    description: t("meta.description"),
     featured,
     testimonials: testimonials.map((item) => ({
       rating: item.rating,

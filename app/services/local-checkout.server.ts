@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { findPatientAppointment, type PatientAppointment } from "~/models/booking.server";
 import { localPaymentGateway } from "~/providers/payments.server";
 import { notificationRequest, type LocalPaymentOutcome } from "~/providers/payments.local.server";
@@ -24,6 +25,11 @@ export async function localCheckoutFor(patientId: string, appointmentId: string,
   const held = appointment.status === "pending_payment" && appointment.holdExpiresAt !== null && appointment.holdExpiresAt.getTime() > now.getTime();
   return held ? { ok: true, appointment } : { ok: false, reason: "not_awaiting_payment", appointment };
 }
+
+/** The checkout form: which of its three buttons was pressed (the page is not translated, like the outbox). */
+export const checkoutFormSchema = z.object({
+  outcome: z.enum(["approved", "pending", "rejected"], { message: "Escolha uma das opções." }),
+});
 
 const RETURN_PATHS: Record<LocalPaymentOutcome, (id: string) => string> = {
   approved: (id) => `/appointment/success/${id}`,

@@ -6,6 +6,7 @@ import { findPatientAppointment, latestPaymentOfPatientAppointment } from "~/mod
 import { formatMoney } from "~/utils/format";
 import { formatClock, formatDay, formatSlotRange, timeZoneLabel } from "~/utils/booking-format";
 import { UUID } from "./booking-pages.server";
+import { pageMeta } from "./page-meta.server";
 import { syncPaymentForAppointment } from "./payment-confirmation.server";
 import { requirePatient } from "./session.server";
 import { viewerTimeZone } from "./viewer-time-zone.server";
@@ -51,9 +52,11 @@ export async function paymentReturnPage(request: Request, idFromPath: string | u
   else view = "failure";
 
   const { timeZone } = viewerTimeZone(request, user);
+  const title = t(`meta.${view}Title`);
   return {
     translations,
-    title: t(`meta.${view}Title`),
+    title,
+    meta: await pageMeta(request, { title, noindex: true }),
     view,
     appointment: {
       id: appointment.id,

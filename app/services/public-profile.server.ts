@@ -2,19 +2,20 @@ import { pricesFor, priceForDuration } from "~/domain/pricing";
 import { profilePath } from "~/domain/share";
 import { addDays, availableSlots, dateInZone, formatWeeklyHours, weeklyMinutes } from "~/domain/slots";
 import { DIRECTORY_SLOT_MINUTES } from "~/domain/directory-availability";
-import type { Translations } from "~/i18n/translate";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { DETAILS_HORIZON_DAYS, getPublicProfile, getPublicProfileDetails, type PublicProfile } from "~/models/public-profile.server";
 import { env } from "~/utils/env.server";
 import { formatMoney } from "~/utils/format";
-import { personJsonLd } from "~/utils/meta";
+import { personJsonLd, type PageMeta } from "~/utils/meta";
 import { initials, ratingTexts } from "./directory.server";
+import { pageMeta } from "./page-meta.server";
 
 /**
  * What the public profile pages load: the profile (or the 404 'Psicólogo
  * não encontrado' for anyone not approved), its prices by the pricing
- * rules, the address to share, and the Person JSON-LD. Numbers, money and
- * dates arrive formatted, so the pages ship no formatting code.
+ * rules, the address to share, and the page's <head> tags with the Person
+ * JSON-LD. Numbers, money and dates arrive formatted, so the pages ship no
+ * formatting code.
  */
 
 const NAMESPACES = ["profile", "catalog"];
@@ -30,17 +31,11 @@ function notFound(t: Translate): never {
 
 type Page = Awaited<ReturnType<typeof pageTranslations>>;
 
-/** The page's namespaces, the catalog cut down to the codes this profile shows. */
-function profileTranslations(translations: Translations, profile: PublicProfile): Translations {
-  const catalog = translations.catalog as { specialties?: Record<string, string>; languages?: Record<string, string> };
-  const pick = (labels: Record<string, string> = {}, codes: string[]) => Object.fromEntries(codes.filter((code) => code in labels).map((code) => [code, labels[code]!]));
-  return { ...translations, catalog: { specialties: pick(catalog.specialties, profile.specialties), languages: pick(catalog.languages, profile.languages) } };
-}
-
 function publicFacts(profile: PublicProfile, { t, locale, translations }: Page) {
   const origin = new URL(env().APP_URL).origin;
   const shareUrl = new URL(profilePath(profile.id), origin).toString();
   const description = profile.shortBio || t("meta.description", { name: profile.name });
+  const specialties = profile.specialties.map((code) => t(`catalog:specialties.${code}`));
   const jsonLd = personJsonLd(origin, {
     name: profile.name,
     url: shareUrl,
@@ -49,18 +44,21 @@ function publicFacts(profile: PublicProfile, { t, locale, translations }: Page) 
     jobTitle: t("jobTitle"),
     crp: profile.crp,
     languages: profile.languages,
-    knowsAbout: profile.specialties.map((code) => t(`catalog:specialties.${code}`)),
+    knowsAbout: specialties,
   });
   const prices = pricesFor({ pricing: profile.pricing, psychologistPriceCents: profile.priceCents });
   const { pricing: _pricing, timeZone: _timeZone, ...rest } = profile;
   const texts = ratingTexts(profile, t, locale, "profile:rating.none");
   return {
-    translations: profileTranslations(translations, profile),
+    // The catalog labels specialties and languages here: the page needs only its own texts.
+    translations: { profile: translations.profile! },
     shareUrl,
     // One profile, one canonical address (the full profile has its own).
-    meta: { title: profile.name, description, jsonLd: [jsonLd], canonicalPath: profilePath(profile.id) },
+    head: { title: profile.name, description, jsonLd: [jsonLd], canonicalPath: profilePath(profile.id) } satisfies PageMeta,
     profile: {
       ...rest,
+      specialties,
+      languages: profile.languages.map((code) => t(`catalog:languages.${code}`)),
       prices,
       initials: initials(profile.name),
       ratingText: texts.rating,
@@ -77,7 +75,8 @@ export async function loadPublicProfile(request: Request, id: string) {
   const page = await pageTranslations(request, NAMESPACES);
   const profile = await getPublicProfile(id);
   if (!profile) notFound(page.t);
-  return publicFacts(profile, page);
+  const { head, ...facts } = publicFacts(profile, page);
+  return { ...facts, meta: await pageMeta(request, head) };
 }
 
 /** /psychologist-details/{id}: everything public about the psychologist. */
@@ -86,7 +85,7 @@ export async function loadProfileDetails(request: Request, id: string, now = new
   const { t, locale } = page;
   const details = await getPublicProfileDetails(id, now);
   if (!details) notFound(t);
-  const facts = publicFacts(details, page);
+  const { head, ...facts } = publicFacts(details, page);
   const prices = facts.profile.prices;
   const pricesByDuration = ([30, 50, 60] as const).map((minutes) => ({ minutes, cents: priceForDuration(prices, minutes) }));
   const minutes = weeklyMinutes(details.weeklyBlocks);
@@ -97,7 +96,7 @@ export async function loadProfileDetails(request: Request, id: string, now = new
   const education = details.education.includes(details.university) ? details.education : [details.education, details.university].filter(Boolean).join("\n");
   return {
     ...facts,
-    meta: { ...facts.meta, canonicalPath: `/psychologist-details/${details.id}` },
+    meta: await pageMeta(request, { ...head, canonicalPath: `/psychologist-details/${details.id}` }),
     details: {
       /** The text blocks, in order: [section key, text]; empty ones are left out. */
       texts: (

@@ -1,10 +1,22 @@
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
 
 /**
  * Page metadata, the same for every route (spec, section 1): title, description,
  * keywords, canonical, Open Graph and Twitter tags, Organization JSON-LD and
  * the noindex switch.
+ *
+ * Loaders build the tags (pageMeta in app/services/page-meta.server.ts) and
+ * return them as `meta`; every route's `meta` export is `loaderMeta`, which
+ * only hands them to Remix. So the browser ships none of the code below it
+ * but loaderMeta (the rest runs on the server).
  */
+
+/**
+ * A route's `meta`: the tags its loader built. Without them (the loader
+ * failed, or the route has none) the root's stand in: the site's tags for
+ * this address, not to be indexed (see root.tsx).
+ */
+export const loaderMeta: MetaFunction = ({ data, matches }) => (data as { meta?: MetaDescriptor[] } | undefined)?.meta ?? matches[0]?.meta ?? [];
 
 export const PRODUCT_NAME = "Acolhe";
 
@@ -20,7 +32,7 @@ export function ogLocale(locale: string): string {
   return region ? `${language}_${region.toUpperCase()}` : language;
 }
 
-/** What the root loader gives every page for its metadata. */
+/** The site's facts every page's metadata starts from (see pageMeta). */
 export interface SiteMeta {
   origin: string;
   pathname: string;
@@ -79,12 +91,6 @@ export function buildMeta(site: SiteMeta | undefined, page: PageMeta = {}): Meta
     { "script:ld+json": organizationJsonLd(site.origin) },
     ...(page.jsonLd ?? []).map((data) => ({ "script:ld+json": data })),
   ];
-}
-
-/** For a route's `meta`: the site facts from the root loader plus this page's own. */
-export function routeMeta(matches: ReadonlyArray<{ id: string; data?: unknown }>, page?: PageMeta): MetaDescriptor[] {
-  const root = matches.find((match) => match.id === "root")?.data as { site?: SiteMeta } | undefined;
-  return buildMeta(root?.site, page);
 }
 
 /** A psychologist's public profile as schema.org Person (profile pages' JSON-LD). */

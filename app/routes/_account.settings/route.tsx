@@ -1,22 +1,22 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSettings } from "~/components/account-settings";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireUser } from "~/services/session.server";
-import { routeMeta } from "~/utils/meta";
+import { loaderMeta } from "~/utils/meta";
 import { settingsAction, settingsLoaderData } from "./settings.server";
 
 /** /settings: account settings for every role. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return settingsLoaderData(request, await requireUser(request));
+  return settingsLoaderData(request, await requireUser(request), "settings");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   return settingsAction(request, await requireUser(request));
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => routeMeta(matches, { title: data?.titles.settings, noindex: true });
+export const meta = loaderMeta;
 
 export default function Settings() {
   const { t } = useTranslation("settings");

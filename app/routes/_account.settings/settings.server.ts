@@ -11,6 +11,7 @@ import { isValidCpf, normalizeCpf } from "~/domain/cpf";
 import { MAX_PHOTO_BYTES, sniffImage } from "~/domain/image";
 import { isValidTimeZone } from "~/domain/time-zones";
 import { pageTranslations } from "~/i18n/i18n.server";
+import { pageMeta } from "~/services/page-meta.server";
 import {
   CONSENT_KINDS,
   currentConsents,
@@ -89,13 +90,14 @@ const consentsSchema = z.object({
 
 const deleteSchema = z.object({ intent: z.literal("delete-account"), password: z.string().optional(), email: z.string().optional() });
 
-export async function settingsLoaderData(request: Request, user: SessionUser) {
+/** `page` names the page's title: /settings, or the patient profile (/patient-profile). */
+export async function settingsLoaderData(request: Request, user: SessionUser, page: "settings" | "profile") {
   const { t, translations } = await pageTranslations(request, ["settings"]);
   const [account, consents, sessions] = await Promise.all([getAccountSettings(user.id), currentConsents(user.id), countUserSessions(user.id)]);
   if (!account) throw new Response("Not Found", { status: 404 });
   return {
     translations,
-    titles: { profile: t("meta.profileTitle"), settings: t("meta.settingsTitle") },
+    meta: await pageMeta(request, { title: t(page === "profile" ? "meta.profileTitle" : "meta.settingsTitle"), noindex: true }),
     account,
     consents: Object.fromEntries(CONSENT_KINDS.map((kind) => [kind, consents.get(kind) ?? null])) as Record<(typeof CONSENT_KINDS)[number], { granted: boolean; at: Date } | null>,
     sessions,

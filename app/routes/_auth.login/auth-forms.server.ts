@@ -16,7 +16,9 @@ import { safeRedirect } from "~/utils/safe-redirect";
 /**
  * The server half of the sign-in / sign-up screens (/login, /register,
  * /psychologist-register): schemas with the spec's messages, and the three
- * intents those forms post.
+ * intents those forms post. Also the schemas of /forgot-password and
+ * /reset-password: zod stays on the server (a route module importing it
+ * would ship all of zod to the browser).
  */
 
 const EMAIL = z.string().email();
@@ -75,6 +77,26 @@ export function resendSchema(t: TFunction) {
     intent: z.literal("resend-verification"),
     email: z.string({ message: t("errors.required") }).trim().email(t("errors.invalidEmail")),
   });
+}
+
+/** /forgot-password. */
+export function forgotPasswordSchema(t: TFunction) {
+  return z.object({ email: z.string({ message: t("errors.required") }).trim().email(t("errors.invalidEmail")) });
+}
+
+/** /reset-password: the token of the e-mailed link and the new password, twice. */
+export function newPasswordSchema(t: TFunction) {
+  return z
+    .object({
+      token: z.string().min(1),
+      password: z.string({ message: t("errors.required") }).max(200),
+      confirmPassword: z.string({ message: t("errors.required") }).max(200),
+    })
+    .superRefine((value, ctx) => {
+      if (value.password.length < 8) ctx.addIssue({ code: "custom", path: ["password"], message: t("errors.passwordTooShort") });
+      else if (value.password !== value.confirmPassword)
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t("errors.passwordsMismatch") });
+    });
 }
 
 const SECRET_FIELDS = ["password", "confirmPassword"];

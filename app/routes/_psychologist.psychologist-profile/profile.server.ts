@@ -6,6 +6,7 @@ import { CONSULTATION_LANGUAGES, isConsultationLanguage, isSpecialty, MAX_LANGUA
 import { isValidCrp } from "~/domain/crp";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { ACTIVE_PATIENT_DAYS, getOwnProfessionalProfile, getOwnProfileStatistics, updateOwnProfessionalProfile } from "~/models/psychologist-profile.server";
+import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -166,7 +167,7 @@ export async function profileLoaderData(request: Request, user: SessionUser) {
   const editing = new URL(request.url).searchParams.get("edit") === "1";
   return {
     translations,
-    title: t("meta.title"),
+    meta: await pageMeta(request, { title: t("meta.title"), noindex: true }),
     editing,
     profile: { ...profile, priceInput: centsToReaisInput(profile.priceCents) },
     statistics: { ...statistics, rating: profile.rating, totalReviews: profile.totalReviews },

@@ -1,22 +1,30 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { MAX_LANGUAGES } from "~/domain/catalog";
 import { bookingPath } from "~/domain/share";
 import { useTranslation } from "~/i18n/use-translation";
 import { ShareMenu } from "./share-menu";
 
 /**
- * A psychologist's card, and the small pieces every view of a psychologist
- * shares (photo or initials, rating, chips, price).
+ * Every view of a psychologist: the card, the public profile, and the small
+ * pieces they share (photo or initials, rating, chips, price).
  *
  * - Directory (spec, section 2): grid cards show 3 specialties and 2
  *   languages, list rows 4 specialties; 'Ver Perfil' opens the profile modal
  *   (a real URL) and 'Agendar' goes to booking step 1.
  * - Featured, on the home page: 2 specialties and 3 languages, the weekly
  *   hours, the 30/60-minute prices and 'Compartilhar' besides.
+ * - The profile, as the modal (/psychologists/{id}), the page
+ *   /psychologist/{id} and the full profile /psychologist-details/{id} show
+ *   it (their 'Psicólogo não encontrado' is drawn by the error page,
+ *   ./error-page.tsx).
  *
  * Every text arrives ready from the loader (labels, money, rating), so the
  * browser ships no formatting or catalog code; the looks are named classes
- * in tailwind.css. Kept in one module with the share menu: the directory,
- * the home page and the profiles load them as one small file.
+ * in tailwind.css. One module on purpose: the home page, the directory and
+ * the profiles load it, with the share menu, as one file. The profile modal's
+ * page, which loads the directory as well, would otherwise load one more
+ * (every file carries its own gzip overhead) and go over its budget.
  */
 
 export interface PsychologistCardData {
@@ -156,5 +164,116 @@ export function Durations({ prices }: { prices: Array<[string, string]> }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+// ---------------------------------------------------------------------------
+// The public profile.
+
+/** What the profile pages get from their loader (app/services/public-profile.server.ts): texts ready to show. */
+export interface ProfileSummaryData {
+  id: string;
+  name: string;
+  crp: string | null;
+  photoUrl: string | null;
+  initials: string;
+  bio: string;
+  shortBio: string;
+  /** Labels, in the visitor's language. */
+  specialties: string[];
+  languages: string[];
+  education: string;
+  /** '4,8' or null; '12 avaliações' or 'Sem avaliações ainda'. */
+  ratingText: string | null;
+  reviewsText: string;
+  /** The 60-minute price, formatted. */
+  priceText: string;
+  /** ['60 min', 'R$ 180,00'], ['30 min', 'R$ 135,00']. */
+  durations: Array<[string, string]>;
+}
+
+/** A titled block of a profile. */
+export function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="block">
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Photo, name, CRP, rating and price: the top of every profile. */
+export function ProfileHead({ profile: p, heading }: { profile: ProfileSummaryData; heading?: boolean }) {
+  const { t } = useTranslation("profile");
+  const Title = heading ? "h1" : "h2";
+  return (
+    <div className="profile-head">
+      <Avatar p={p} large />
+      <div>
+        <Title id="profile-title">{p.name}</Title>
+        {p.crp ? <p className="muted text-sm">CRP {p.crp}</p> : null}
+        <Rating p={{ rating: p.ratingText, reviews: p.reviewsText }} />
+        <Price amount={p.priceText} per={t("price.perSession")} />
+      </div>
+    </div>
+  );
+}
+
+/** Specialties (all) and languages (up to 6), labelled. */
+export function ProfileChips({ profile: p }: { profile: ProfileSummaryData }) {
+  const { t } = useTranslation("profile");
+  return (
+    <>
+      <Block title={t("sections.specialties")}>
+        <Chips labels={p.specialties} max={99} />
+      </Block>
+      <Block title={t("sections.languages")}>
+        <Chips labels={p.languages} max={MAX_LANGUAGES} />
+      </Block>
+    </>
+  );
+}
+
+/** What the modal and /psychologist/{id} show. */
+export function ProfileSummary({ profile: p, shareUrl, heading }: { profile: ProfileSummaryData; shareUrl: string; heading?: boolean }) {
+  const { t } = useTranslation("profile");
+  const text = p.bio || p.shortBio;
+  return (
+    <div className="profile">
+      <ProfileHead profile={p} heading={heading} />
+      {text ? (
+        <Block title={t("sections.about")}>
+          <p>{text}</p>
+        </Block>
+      ) : null}
+      <ProfileChips profile={p} />
+      <Block title={t("sections.durations")}>
+        <Durations prices={p.durations} />
+      </Block>
+      {p.education ? (
+        <Block title={t("sections.education")}>
+          <p>{p.education}</p>
+        </Block>
+      ) : null}
+      <ProfileActions id={p.id} shareUrl={shareUrl} full />
+    </div>
+  );
+}
+
+/** 'Agendar Consulta', 'Ver Perfil Completo' (on the short profile) and 'Compartilhar'. */
+export function ProfileActions({ id, shareUrl, full }: { id: string; shareUrl: string; full?: boolean }) {
+  const { t } = useTranslation("profile");
+  return (
+    <div className="profile-actions">
+      <Link to={bookingPath(id)} className="btn-primary">
+        {t("book")}
+      </Link>
+      {full ? (
+        <Link to={`/psychologist-details/${id}`} className="btn-secondary">
+          {t("fullProfile")}
+        </Link>
+      ) : null}
+      <ShareMenu id={id} url={shareUrl} />
+    </div>
   );
 }
