@@ -65,3 +65,22 @@ test("an anonymous visitor gets a kept page with this response's nonce; a signed
   const guestMenu = await openMenu(page);
   await expect(guestMenu.getByRole("link", { name: "Entrar" })).toBeVisible();
 });
+
+test("every public page is kept for anonymous visitors, and a profile that does not exist is not", async ({ request }) => {
+  const directory = await (await request.get("/psychologists")).text();
+  const id = /href="\/psychologists\/([0-9a-f-]{36})"/.exec(directory)?.[1];
+  expect(id).toBeTruthy();
+  const pages = ["/", "/psychologists", `/psychologists/${id}`, `/psychologist/${id}`, `/psychologist-details/${id}`, "/how-it-works", "/terms", "/privacy"];
+  for (const path of pages) {
+    await request.get(path);
+    const again = await request.get(path);
+    // A loader that starts setting a cookie for anonymous visitors would silently turn the cache off.
+    expect(again.headers()["set-cookie"], path).toBeUndefined();
+    expect(again.headers()["x-page-cache"], path).toBe("hit");
+  }
+  const missing = "/psychologist-details/00000000-0000-4000-8000-000000000000";
+  await request.get(missing);
+  const again = await request.get(missing);
+  expect(again.status()).toBe(404);
+  expect(again.headers()["x-page-cache"]).toBeUndefined();
+});
