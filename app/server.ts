@@ -7,14 +7,17 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { migrateToLatest } from "#db/migrator";
 import { isSeeded, seed } from "#db/seed";
+import { getLocale } from "~/i18n/i18n.server";
 import { closeDb, db } from "~/models/db.server";
 import { stopQueue } from "~/services/queue.server";
+import { cookieTimeZone } from "~/services/viewer-time-zone.server";
 import { startWorker } from "~/services/worker.server";
 import { env, InvalidConfigurationError } from "~/utils/env.server";
 import { logger, withRequestLogger } from "~/utils/logger.server";
 import { isCrossSiteRequest } from "~/utils/csrf.server";
 import { createPageCache } from "~/utils/page-cache.server";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
+import { getTheme } from "~/utils/theme.server";
 
 /**
  * The one server bundle (build/index.js) and its commands:
@@ -81,7 +84,11 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
 /** Remix behind the public-page cache (app/utils/page-cache.server.ts), through the Fetch API. */
 function remixHandler() {
   const handle = createRequestHandler(build, build.mode);
-  const cached = createPageCache({ ttlSeconds: env().PAGE_CACHE_SECONDS, countryHeader: env().COUNTRY_HEADER });
+  const cached = createPageCache({
+    ttlSeconds: env().PAGE_CACHE_SECONDS,
+    // What an anonymous visitor's public page is presented in, decided as the pages decide it.
+    presentation: async (request) => [await getLocale(request), await getTheme(request), cookieTimeZone(request) ?? ""],
+  });
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       // Same trust as Express's "trust proxy": Fly's proxy sets the forwarded host and protocol.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPageCache, pageCacheKey } from "./page-cache.server";
+import { createPageCache, sharablePage, type PageCacheOptions } from "./page-cache.server";
 
 const ORIGIN = "https://acolhe.test";
 
@@ -18,7 +18,7 @@ function renderer(init: { status?: number; headers?: Record<string, string>; bod
   return { calls, renderFor };
 }
 
-describe("pageCacheKey", () => {
+describe("sharablePage", () => {
   it.each([
     "/",
     "/psychologists",
@@ -33,7 +33,7 @@ describe("pageCacheKey", () => {
     "/psychologists.data?q=x",
     "/psychologist-details/abc.data",
   ])("keeps the public page %s", (path) => {
-    expect(pageCacheKey(get(path))).not.toBeNull();
+    expect(sharablePage(get(path))).not.toBeNull();
   });
 
   it.each([
@@ -50,53 +50,39 @@ describe("pageCacheKey", () => {
     "/sitemap.xml",
     "/api/analytics/events",
   ])("never keeps %s", (path) => {
-    expect(pageCacheKey(get(path))).toBeNull();
+    expect(sharablePage(get(path))).toBeNull();
   });
 
   it("only keeps GET requests", () => {
     for (const method of ["POST", "PUT", "DELETE", "HEAD"]) {
-      expect(pageCacheKey(new Request(`${ORIGIN}/psychologists`, { method }))).toBeNull();
+      expect(sharablePage(new Request(`${ORIGIN}/psychologists`, { method }))).toBeNull();
     }
   });
 
   it("renders for the visitor alone when any cookie but language, theme and time zone is sent", () => {
-    expect(pageCacheKey(get("/", { Cookie: "__acolhe_session=abc" }))).toBeNull();
-    expect(pageCacheKey(get("/", { Cookie: "acolhe_lng=en; __session=toast" }))).toBeNull();
-    expect(pageCacheKey(get("/", { Cookie: "tz=America%2FSao_Paulo; acolhe_after_login=x" }))).toBeNull();
-    expect(pageCacheKey(get("/", { Cookie: "acolhe_lng=en; acolhe_theme=dark; tz=Europe%2FLisbon" }))).not.toBeNull();
+    expect(sharablePage(get("/", { Cookie: "__acolhe_session=abc" }))).toBeNull();
+    expect(sharablePage(get("/", { Cookie: "acolhe_lng=en; __session=toast" }))).toBeNull();
+    expect(sharablePage(get("/", { Cookie: "tz=America%2FSao_Paulo; acolhe_after_login=x" }))).toBeNull();
+    expect(sharablePage(get("/", { Cookie: "acolhe_lng=en; acolhe_theme=dark; tz=Europe%2FLisbon" }))).not.toBeNull();
   });
 
-  it("tells apart everything a public page is presented by", () => {
-    const base = pageCacheKey(get("/psychologists"));
-    const variants = [
-      get("/psychologists?sort=name"),
-      get("/psychologists", { Cookie: "acolhe_lng=en" }),
-      get("/psychologists", { Cookie: "acolhe_theme=dark" }),
-      get("/psychologists", { Cookie: "tz=Europe%2FLisbon" }),
-      get("/psychologists", { "Accept-Language": "es" }),
-      get("/psychologists", { "Sec-CH-Prefers-Color-Scheme": "dark" }),
-      new Request("https://other.test/psychologists"),
-    ].map((request) => pageCacheKey(request));
-    expect(new Set([base, ...variants]).size).toBe(variants.length + 1);
-  });
-
-  it("keys the CDN's country header only when language detection reads one", () => {
-    const brazil = get("/", { "Fly-Country": "BR" });
-    const spain = get("/", { "Fly-Country": "ES" });
-    expect(pageCacheKey(brazil)).toBe(pageCacheKey(spain));
-    expect(pageCacheKey(brazil, "Fly-Country")).not.toBe(pageCacheKey(spain, "Fly-Country"));
-  });
-
-  it("does not mix cookie order or unrelated headers into the key", () => {
-    expect(pageCacheKey(get("/", { Cookie: "acolhe_theme=dark; acolhe_lng=en" }))).toBe(
-      pageCacheKey(get("/", { Cookie: "acolhe_lng=en;acolhe_theme=dark", "User-Agent": "other" })),
-    );
+  it("is the page's whole address, query included", () => {
+    expect(sharablePage(get("/psychologists?q=ansiedade&sort=name"))).toBe(`${ORIGIN}/psychologists?q=ansiedade&sort=name`);
   });
 });
 
+/** As the server decides it: the language cookie, else the first Accept-Language tag; the theme cookie; the zone cookie. */
+const presentation: PageCacheOptions["presentation"] = async (request) => {
+  const cookie = request.headers.get("Cookie") ?? "";
+  const read = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookie)?.[1] ?? "";
+  const language = read("acolhe_lng") || (request.headers.get("Accept-Language") ?? "pt-BR").split(/[,;]/)[0]!;
+  return [language, read("acolhe_theme") || "light", read("tz")];
+};
+const pageCache = (options: Partial<PageCacheOptions> = {}) => createPageCache({ ttlSeconds: 60, presentation, ...options });
+
 describe("createPageCache", () => {
   it("renders a public page once and serves it again with each request's own nonce", async () => {
-    const cache = createPageCache({ ttlSeconds: 60 });
+    const cache = pageCache();
     const { calls, renderFor } = renderer();
 
     const first = await cache(get("/psychologists"), "nonce-one", renderFor("nonce-one"));
@@ -112,7 +98,7 @@ describe("createPageCache", () => {
   });
 
   it("renders again once the page is older than its time", async () => {
-    const cache = createPageCache({ ttlSeconds: 0.05 });
+    const cache = pageCache({ ttlSeconds: 0.05 });
     const { calls, renderFor } = renderer();
     await cache(get("/"), "a", renderFor("a"));
     await cache(get("/"), "b", renderFor("b"));
@@ -123,7 +109,7 @@ describe("createPageCache", () => {
   });
 
   it("renders concurrent misses of one page once", async () => {
-    const cache = createPageCache({ ttlSeconds: 60 });
+    const cache = pageCache();
     const { calls, renderFor } = renderer();
     const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => cache(get("/terms"), `n${i}`, renderFor(`n${i}`))));
     expect(calls).toHaveLength(1);
@@ -131,8 +117,34 @@ describe("createPageCache", () => {
     bodies.forEach((body, i) => expect(body).toContain(`nonce="n${i}"`));
   });
 
+  it("shares one page between visitors presented the same way, whatever their headers", async () => {
+    const cache = pageCache();
+    const { calls, renderFor } = renderer();
+    await cache(get("/", { "Accept-Language": "pt-BR,pt;q=0.9,en-US;q=0.8" }), "a", renderFor("a"));
+    await cache(get("/", { "Accept-Language": "pt-BR", "User-Agent": "other" }), "b", renderFor("b"));
+    await cache(get("/", { "Accept-Language": "en", Cookie: "acolhe_lng=pt-BR" }), "c", renderFor("c"));
+    expect(calls).toEqual(["a"]);
+  });
+
+  it("keeps separate pages for each language, theme, time zone, address and filter", async () => {
+    const cache = pageCache();
+    const { calls, renderFor } = renderer();
+    const requests = [
+      get("/psychologists"),
+      get("/psychologists", { Cookie: "acolhe_lng=en" }),
+      get("/psychologists", { "Accept-Language": "es" }),
+      get("/psychologists", { Cookie: "acolhe_theme=dark" }),
+      get("/psychologists", { Cookie: "tz=Europe%2FLisbon" }),
+      get("/psychologists?sort=name"),
+      new Request("https://other.test/psychologists"),
+    ];
+    for (const [index, request] of requests.entries()) await cache(request, `n${index}`, renderFor(`n${index}`));
+    for (const [index, request] of requests.entries()) await cache(request, `again${index}`, renderFor(`again${index}`));
+    expect(calls).toEqual(requests.map((_, index) => `n${index}`));
+  });
+
   it("keeps separate pages for separate languages and filters", async () => {
-    const cache = createPageCache({ ttlSeconds: 60 });
+    const cache = pageCache();
     const { calls, renderFor } = renderer();
     await cache(get("/psychologists"), "a", renderFor("a"));
     await cache(get("/psychologists", { Cookie: "acolhe_lng=en" }), "b", renderFor("b"));
@@ -142,7 +154,7 @@ describe("createPageCache", () => {
   });
 
   it("renders every request of a signed-in visitor and leaves the response untouched", async () => {
-    const cache = createPageCache({ ttlSeconds: 60 });
+    const cache = pageCache();
     const { calls, renderFor } = renderer();
     const signedIn = { Cookie: "__acolhe_session=token" };
     await cache(get("/psychologists"), "a", renderFor("a"));
@@ -161,7 +173,7 @@ describe("createPageCache", () => {
     ["a private response", { headers: { "Cache-Control": "private, no-cache" } }],
     ["a no-store response", { headers: { "Cache-Control": "no-store" } }],
   ])("never keeps %s, and gives the rendering request its own response", async (_name, init) => {
-    const cache = createPageCache({ ttlSeconds: 60 });
+    const cache = pageCache();
     const { calls, renderFor } = renderer(init);
     const first = await cache(get("/psychologists/abc"), "a", renderFor("a"));
     await cache(get("/psychologists/abc"), "b", renderFor("b"));
@@ -171,7 +183,7 @@ describe("createPageCache", () => {
   });
 
   it("lets requests that waited on a response it may not keep render their own", async () => {
-    const cache = createPageCache({ ttlSeconds: 60 });
+    const cache = pageCache();
     const { calls, renderFor } = renderer({ headers: { "Set-Cookie": "x=1" } });
     const responses = await Promise.all(["a", "b", "c"].map((nonce) => cache(get("/"), nonce, renderFor(nonce))));
     expect(responses.every((response) => response.status === 200)).toBe(true);
@@ -179,7 +191,7 @@ describe("createPageCache", () => {
   });
 
   it("is off at 0 seconds", async () => {
-    const cache = createPageCache({ ttlSeconds: 0 });
+    const cache = pageCache({ ttlSeconds: 0 });
     const { calls, renderFor } = renderer();
     await cache(get("/"), "a", renderFor("a"));
     await cache(get("/"), "b", renderFor("b"));
@@ -188,7 +200,7 @@ describe("createPageCache", () => {
 
   it("forgets the least recently used pages beyond its memory bound", async () => {
     const body = "x".repeat(1_000);
-    const cache = createPageCache({ ttlSeconds: 60, maxBytes: 2_500 });
+    const cache = pageCache({ maxBytes: 2_500 });
     const { calls, renderFor } = renderer({ body });
     for (const path of ["/terms", "/privacy", "/how-it-works", "/terms"]) await cache(get(path), path, renderFor(path));
     expect(calls).toEqual(["/terms", "/privacy", "/how-it-works", "/terms"]);

@@ -4,12 +4,13 @@ import { LRUCache } from "lru-cache";
  * A few seconds of memory for the public pages anonymous visitors read
  * (docs/decisions/012-public-page-cache.md).
  *
- * Such a page depends only on its URL, the language, theme and time-zone
- * cookies, and the headers the language and theme are detected from. So the
- * rendered response is kept under exactly those and served again until it is
- * `ttlSeconds` old. A request carrying anything else — a session, a toast,
- * any cookie not on the list — is rendered as usual, and so is every request
- * that is not a GET of a public page. Concurrent misses of one key render once.
+ * Such a page depends only on its URL and on how the app presents it to this
+ * visitor — the language, theme and time zone it decides from the request's
+ * cookies and headers. So the rendered response is kept under exactly those
+ * and served again until it is `ttlSeconds` old. A request carrying anything
+ * else — a session, a toast, any cookie not on the list — is rendered as
+ * usual, and so is every request that is not a GET of a public page.
+ * Concurrent misses of one key render once.
  *
  * The kept HTML carries the CSP nonce of the request that rendered it; each
  * response gets its own request's nonce in its place.
@@ -24,17 +25,18 @@ const PUBLIC_PAGES = [
   /^\/(?:how-it-works|terms|privacy)$/,
 ];
 
-/** Cookies that only choose how a public page is presented; they are part of the key. */
+/** Cookies that only choose how a public page is presented (the presentation decides from them). */
 const PRESENTATION_COOKIES = ["acolhe_lng", "acolhe_theme", "tz"];
-
-/** Request headers public loaders read (language and theme detection). */
-const KEY_HEADERS = ["Accept-Language", "Sec-CH-Prefers-Color-Scheme"];
 
 export interface PageCacheOptions {
   /** How long a page is served again; 0 turns the cache off. */
   ttlSeconds: number;
-  /** The CDN's country header, when language detection reads one (COUNTRY_HEADER). */
-  countryHeader?: string;
+  /**
+   * How the app presents a public page to this request (language, theme,
+   * time zone), as decided from its cookies and headers: part of the key, so
+   * visitors whose headers differ but who get the same page share it.
+   */
+  presentation: (request: Request) => Promise<readonly string[]>;
   /** Memory bound for all kept pages together. */
   maxBytes?: number;
 }
@@ -62,29 +64,23 @@ function pagePath(pathname: string): string {
   return path === "/_root" ? "/" : path;
 }
 
-function cookies(header: string | null): Map<string, string> {
-  const found = new Map<string, string>();
+function cookieNames(header: string | null): Set<string> {
+  const names = new Set<string>();
   for (const part of header?.split(";") ?? []) {
     const index = part.indexOf("=");
     const name = (index < 0 ? part : part.slice(0, index)).trim();
-    if (name) found.set(name, index < 0 ? "" : part.slice(index + 1).trim());
+    if (name) names.add(name);
   }
-  return found;
+  return names;
 }
 
-/** The key a request's page is kept under, or null when it must be rendered for this request alone. */
-export function pageCacheKey(request: Request, countryHeader?: string): string | null {
+/** The address of the public page a request may share with others, or null when it must be rendered for this request alone. */
+export function sharablePage(request: Request): string | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (!PUBLIC_PAGES.some((page) => page.test(pagePath(url.pathname)))) return null;
-  const sent = cookies(request.headers.get("Cookie"));
-  if ([...sent.keys()].some((name) => !PRESENTATION_COOKIES.includes(name))) return null;
-  const headers = countryHeader ? [...KEY_HEADERS, countryHeader] : KEY_HEADERS;
-  return [
-    url.href,
-    ...PRESENTATION_COOKIES.map((name) => sent.get(name) ?? ""),
-    ...headers.map((name) => request.headers.get(name) ?? ""),
-  ].join("\n");
+  if ([...cookieNames(request.headers.get("Cookie"))].some((name) => !PRESENTATION_COOKIES.includes(name))) return null;
+  return url.href;
 }
 
 /** Only a plain 200 that sets nothing and allows keeping is shared between visitors. */
@@ -115,7 +111,7 @@ function replay(page: KeptPage, nonce: string, outcome: "hit" | "miss"): Respons
   return new Response(body, { status: page.status, headers });
 }
 
-export function createPageCache({ ttlSeconds, countryHeader, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions): PageCache {
+export function createPageCache({ ttlSeconds, presentation, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions): PageCache {
   if (ttlSeconds <= 0) return (_request, _nonce, render) => render();
 
   const pages = new LRUCache<string, KeptPage, Miss>({
@@ -135,11 +131,12 @@ export function createPageCache({ ttlSeconds, countryHeader, maxBytes = 32 * 102
   });
 
   return async (request, nonce, render) => {
-    const key = pageCacheKey(request, countryHeader);
-    if (key === null) return render();
+    const page = sharablePage(request);
+    if (page === null) return render();
+    const key = [page, ...(await presentation(request))].join("\n");
     const miss: Miss = { nonce, render };
-    const page = await pages.fetch(key, { context: miss });
-    if (page) return replay(page, nonce, miss.rendered ? "miss" : "hit");
+    const kept = await pages.fetch(key, { context: miss });
+    if (kept) return replay(kept, nonce, miss.rendered ? "miss" : "hit");
     // Not kept: this request's own response, or (when it waited on another's) its own render.
     return miss.unkept ?? render();
   };
