@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createPageCache, sharablePage, type PageCacheOptions } from "./page-cache.server";
 
@@ -96,6 +97,40 @@ describe("createPageCache", () => {
     expect(html).toBe('<script nonce="nonce-two">window.__n=1</script><p>página</p><script nonce="nonce-two"></script>');
     expect(await first.text()).toContain('nonce="nonce-one"');
   });
+
+  it("sends a kept page gzipped, compressed once, with this response's nonce in it", async () => {
+    const cache = pageCache();
+    const { renderFor } = renderer();
+    const gzip = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+    await cache(get("/privacy", gzip), "nonce-one", renderFor("nonce-one"));
+    const response = await cache(get("/privacy", gzip), "nonce-two", renderFor("nonce-two"));
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(response.headers.get("Vary")).toMatch(/Accept-Encoding/);
+    const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(html).toBe('<script nonce="nonce-two">window.__n=1</script><p>página</p><script nonce="nonce-two"></script>');
+  });
+
+  it("sends it as it is when a nonce is not as long as the one it was kept with", async () => {
+    const cache = pageCache();
+    const { renderFor } = renderer();
+    const gzip = { "Accept-Encoding": "gzip" };
+    await cache(get("/privacy", gzip), "short", renderFor("short"));
+    const response = await cache(get("/privacy", gzip), "a-longer-nonce", renderFor("a-longer-nonce"));
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+    expect(await response.text()).toBe('<script nonce="a-longer-nonce">window.__n=1</script><p>página</p><script nonce="a-longer-nonce"></script>');
+  });
+
+  it.each([["no Accept-Encoding", {}], ["gzip refused", { "Accept-Encoding": "br, gzip;q=0" }], ["only brotli", { "Accept-Encoding": "br" }]])(
+    "sends it as it is to a client with %s",
+    async (_name, headers: Record<string, string>) => {
+      const cache = pageCache();
+      const { renderFor } = renderer();
+      await cache(get("/terms", headers), "a", renderFor("a"));
+      const response = await cache(get("/terms", headers), "b", renderFor("b"));
+      expect(response.headers.get("Content-Encoding")).toBeNull();
+      expect(await response.text()).toContain('nonce="b"');
+    },
+  );
 
   it("renders again once the page is older than its time", async () => {
     const cache = pageCache({ ttlSeconds: 0.05 });

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { prepareSplice, splicedGzip, type Splice } from "./spliced-gzip.server";
 
 /**
  * A few seconds of memory for the public pages anonymous visitors read
@@ -13,7 +14,8 @@ import { LRUCache } from "lru-cache";
  * Concurrent misses of one key render once.
  *
  * The kept HTML carries the CSP nonce of the request that rendered it; each
- * response gets its own request's nonce in its place.
+ * response gets its own request's nonce in its place. The rest of the page is
+ * gzipped once, when kept (./spliced-gzip.server.ts), not for every response.
  */
 
 /** Public pages, after a single-fetch data URL is mapped back to its page. */
@@ -44,8 +46,8 @@ export interface PageCacheOptions {
 interface KeptPage {
   status: number;
   headers: Array<[string, string]>;
-  /** The body's bytes cut at the rendering request's nonce. */
-  parts: Buffer[];
+  /** The body cut at the rendering request's nonce, its parts compressed once. */
+  body: Splice;
 }
 
 interface Miss {
@@ -103,12 +105,27 @@ function cutAt(body: Buffer, nonce: string): Buffer[] {
   return parts;
 }
 
-function replay(page: KeptPage, nonce: string, outcome: "hit" | "miss"): Response {
+/** Whether the client takes gzip (every browser does; a `gzip;q=0` refuses it). */
+function acceptsGzip(request: Request): boolean {
+  return (request.headers.get("Accept-Encoding") ?? "").split(",").some((entry) => {
+    const [coding, ...parameters] = entry.split(";").map((part) => part.trim().toLowerCase());
+    const quality = parameters.find((parameter) => parameter.startsWith("q="));
+    return coding === "gzip" && (quality === undefined || Number(quality.slice(2)) > 0);
+  });
+}
+
+function replay({ status, headers: kept, body }: KeptPage, nonce: string, outcome: "hit" | "miss", gzip: boolean): Response {
   const separator = Buffer.from(nonce);
-  const body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part])));
-  const headers = new Headers(page.headers);
+  const headers = new Headers(kept);
   headers.set("X-Page-Cache", outcome);
-  return new Response(body, { status: page.status, headers });
+  headers.append("Vary", "Accept-Encoding");
+  // Nonces are all the same length; one of another would not fit the compressed parts.
+  if (gzip && separator.length === body.valueLength) {
+    // Already encoded: the compression middleware leaves it as it is.
+    headers.set("Content-Encoding", "gzip");
+    return new Response(splicedGzip(body, separator), { status, headers });
+  }
+  return new Response(Buffer.concat(body.parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]))), { status, headers });
 }
 
 export function createPageCache({ ttlSeconds, presentation, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions): PageCache {
@@ -117,7 +134,7 @@ export function createPageCache({ ttlSeconds, presentation, maxBytes = 32 * 1024
   const pages = new LRUCache<string, KeptPage, Miss>({
     ttl: ttlSeconds * 1000,
     maxSize: maxBytes,
-    sizeCalculation: (page) => Math.max(1, page.parts.reduce((sum, part) => sum + part.byteLength, 0)),
+    sizeCalculation: ({ body }) => Math.max(1, [...body.parts, ...body.deflated].reduce((sum, part) => sum + part.byteLength, 0)),
     fetchMethod: async (_key, _stale, { context }) => {
       context.rendered = true;
       const response = await context.render();
@@ -125,8 +142,8 @@ export function createPageCache({ ttlSeconds, presentation, maxBytes = 32 * 1024
         context.unkept = response;
         return undefined;
       }
-      const body = Buffer.from(await response.arrayBuffer());
-      return { status: response.status, headers: [...response.headers], parts: cutAt(body, context.nonce) };
+      const parts = cutAt(Buffer.from(await response.arrayBuffer()), context.nonce);
+      return { status: response.status, headers: [...response.headers], body: prepareSplice(parts, Buffer.byteLength(context.nonce)) };
     },
   });
 
@@ -136,7 +153,7 @@ export function createPageCache({ ttlSeconds, presentation, maxBytes = 32 * 1024
     const key = [page, ...(await presentation(request))].join("\n");
     const miss: Miss = { nonce, render };
     const kept = await pages.fetch(key, { context: miss });
-    if (kept) return replay(kept, nonce, miss.rendered ? "miss" : "hit");
+    if (kept) return replay(kept, nonce, miss.rendered ? "miss" : "hit", acceptsGzip(request));
     // Not kept: this request's own response, or (when it waited on another's) its own render.
     return miss.unkept ?? render();
   };
