@@ -1,14 +1,11 @@
-import type { Kysely, Transaction } from "kysely";
-import type { AppointmentNoticeKind, Database } from "#db/types";
-import { db } from "./db.server";
+import type { AppointmentNoticeKind } from "#db/types";
+import { db, type Executor } from "./db.server";
 
 /**
  * Queries behind what follows a booking: notices, the video room, reminders,
  * completion and no-show. Functions that run inside a caller's transaction
  * take its executor; the jobs' own queries use `db`.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** An appointment with both people as the notices need them: addresses, names, language, zone and preferences. */
 export async function getAppointmentForNotices(executor: Executor, appointmentId: string) {

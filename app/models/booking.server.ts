@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { AppointmentStatus, Database, PaymentStatus } from "#db/types";
 import { SLOT_HOLDING_STATUSES } from "~/domain/appointment-status";
-import { db } from "./db.server";
+import { db, type Executor } from "./db.server";
 
 /**
  * What booking reads and writes: the psychologists a patient may book (the
@@ -10,8 +10,6 @@ import { db } from "./db.server";
  * by the patient's id; writes that change a hold take the caller's
  * transaction.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface BookablePsychologist {
   id: string;

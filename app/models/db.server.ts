@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database } from "#db/types";
 import { env } from "~/utils/env.server";
@@ -56,6 +56,9 @@ function serverPool(connectionString: string, max: number): pg.Pool {
   created.on("error", (error) => logger.warn({ err: error }, "idle database connection closed by the server"));
   return created;
 }
+
+/** The client or a transaction of it: what model functions that may run inside a transaction take. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: getPool }) });
 

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, MailAttachment } from "#db/types";
-import { db } from "./db.server";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { MailAttachment } from "#db/types";
+import { db, type Executor } from "./db.server";
 
 export interface NewMail {
   userId: string | null;

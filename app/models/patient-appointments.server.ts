@@ -1,10 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#db/types";
-import { db } from "./db.server";
+import { db, type Executor } from "./db.server";
 
 /** The patient's own appointments and evaluations: every query filters by the patient. */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Every appointment of the patient, newest start first, with the psychologist and any evaluation. */
 export function listPatientAppointments(patientId: string, limit = 500) {

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { ConsentKind, Database } from "#db/types";
-import { db } from "./db.server";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { sql } from "kysely";
+import type { ConsentKind } from "#db/types";
+import { db, type Executor } from "./db.server";
 
 /** Everything the settings page shows about its owner, in one query. */
 export function getAccountSettings(userId: string) {

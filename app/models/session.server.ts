@@ -1,8 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#db/types";
-import { db } from "./db.server";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { db, type Executor } from "./db.server";
 
 export interface SessionUserRow {
   sessionId: string;
