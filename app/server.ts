@@ -1,23 +1,19 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import * as build from "@remix-run/dev/server-build";
-import { broadcastDevReady, createRequestHandler } from "@remix-run/node";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { migrateToLatest } from "#db/migrator";
 import { isSeeded, seed } from "#db/seed";
-import { getLocale } from "~/i18n/i18n.server";
 import { closeDb, db } from "~/models/db.server";
+import { createAppHandler } from "~/request-handler.server";
 import { stopQueue } from "~/services/queue.server";
-import { cookieTimeZone } from "~/services/viewer-time-zone.server";
 import { startWorker } from "~/services/worker.server";
 import { env, InvalidConfigurationError } from "~/utils/env.server";
 import { logger, withRequestLogger } from "~/utils/logger.server";
-import { isCrossSiteRequest } from "~/utils/csrf.server";
-import { createPageCache } from "~/utils/page-cache.server";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
-import { getTheme } from "~/utils/theme.server";
 
 /**
  * The one server bundle (build/index.js) and its commands:
@@ -34,8 +30,9 @@ async function prepareDatabase() {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ applied }, "migrations applied");
   }
-  // A fresh embedded database gets the demo content, so a new clone shows something real.
-  if (config.usesEmbeddedDatabase && config.appEnv !== "production" && !(await isSeeded(db))) {
+  // A fresh embedded database gets the demo content, so a new clone shows something real —
+  // only when development was asked for (APP_ENV=development, or the dev server).
+  if (config.usesEmbeddedDatabase && config.appEnv === "development" && !(await isSeeded(db))) {
     await seed(db);
     logger.info("demo content seeded");
   }
@@ -56,17 +53,6 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** Refuses state-changing requests a browser sends from another site (webhooks are server-to-server). */
-function sameOriginPosts(req: Request, res: Response, next: NextFunction) {
-  if (req.path.startsWith("/webhooks/")) return next();
-  const allowed = [new URL(env().APP_URL).origin, `${req.protocol}://${req.get("host")}`];
-  if (isCrossSiteRequest({ method: req.method, headers: new Headers(req.headers as Record<string, string>) }, allowed)) {
-    res.status(403).type("text/plain").send("Requisição de outra origem recusada.");
-    return;
-  }
-  next();
-}
-
 function requestLogging(req: Request, res: Response, next: NextFunction) {
   const requestId = req.get("fly-request-id") ?? req.get("x-request-id") ?? randomUUID();
   res.locals.requestId = requestId;
@@ -81,20 +67,21 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
   withRequestLogger(child, next);
 }
 
-/** Remix behind the public-page cache (app/utils/page-cache.server.ts), through the Fetch API. */
+/**
+ * Remix behind app/request-handler.server.ts, through the Fetch API. In
+ * production and staging the request's URL is built on APP_URL's origin:
+ * forwarded host and protocol headers are the client's words, never trusted.
+ */
 function remixHandler() {
-  const handle = createRequestHandler(build, build.mode);
-  const cached = createPageCache({
-    ttlSeconds: env().PAGE_CACHE_SECONDS,
-    // What an anonymous visitor's public page is presented in, decided as the pages decide it.
-    presentation: async (request) => [await getLocale(request), await getTheme(request), cookieTimeZone(request) ?? ""],
-  });
+  const handle = createAppHandler(build as unknown as ServerBuild);
+  const config = env();
+  const origin = new URL(config.APP_URL);
+  const fixedOrigin = config.appEnv !== "development" ? { host: origin.host, protocol: origin.protocol } : {};
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      // Same trust as Express's "trust proxy": Fly's proxy sets the forwarded host and protocol.
-      const request = createRequest(req, res, { trustProxy: true });
-      const context = { cspNonce: res.locals.cspNonce as string, requestId: res.locals.requestId as string, clientIp: req.ip ?? null };
-      await sendResponse(res, await cached(request, context.cspNonce, () => handle(request, context)));
+      const request = createRequest(req, res, fixedOrigin);
+      const connection = { socketAddress: req.socket.remoteAddress ?? null, cspNonce: res.locals.cspNonce as string, requestId: res.locals.requestId as string };
+      await sendResponse(res, await handle(request, connection));
     } catch (error) {
       next(error);
     }
@@ -104,10 +91,10 @@ function remixHandler() {
 function createApp() {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // No proxy header is trusted: the client IP comes from Fly-Client-IP in production (request-handler.server.ts).
+  app.set("trust proxy", false);
   app.use(requestLogging);
   app.use(securityHeaders);
-  app.use(sameOriginPosts);
   app.use(compression());
 
   // Fingerprinted build assets never change.
@@ -187,7 +174,7 @@ async function main(command: string) {
       });
     case "seed":
       return oneShot(async () => {
-        if (env().appEnv === "production") throw new Error("Demo content is never seeded in production.");
+        if (env().appEnv !== "development") throw new Error("Demo content is only seeded in development (APP_ENV=development).");
         await migrateToLatest(db);
         await seed(db);
       });

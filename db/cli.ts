@@ -17,7 +17,7 @@ async function main(command: string | undefined) {
     }
     case "seed":
     case "reset": {
-      if (env().appEnv === "production") throw new Error("Demo content is never loaded in production.");
+      if (env().appEnv !== "development") throw new Error("Demo content is only loaded in development (APP_ENV=development).");
       await migrateToLatest(db);
       if (command === "reset") await truncateAll(db);
       await seed(db);

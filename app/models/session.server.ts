@@ -16,7 +16,7 @@ export interface SessionUserRow {
 }
 
 /** The signed-in person behind a session id, in one query, or undefined when absent or expired. */
-export async function findSessionUser(sessionId: string, now = new Date()): Promise<SessionUserRow | undefined> {
+export async function findSessionUser(sessionId: string, now = new Date(), maxAgeMs = Number.POSITIVE_INFINITY): Promise<SessionUserRow | undefined> {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
@@ -24,6 +24,7 @@ export async function findSessionUser(sessionId: string, now = new Date()): Prom
     .leftJoin("psychologists", "psychologists.user_id", "users.id")
     .where("sessions.id", "=", sessionId)
     .where("sessions.expires_at", ">", now)
+    .$if(Number.isFinite(maxAgeMs), (query) => query.where("sessions.created_at", ">", new Date(now.getTime() - maxAgeMs)))
     .where("users.deleted_at", "is", null)
     .select([
       "sessions.id as sessionId",

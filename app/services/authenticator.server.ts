@@ -72,7 +72,7 @@ export function getAuthenticator(): Authenticator<AuthUser> {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: config.appEnv === "production",
+      secure: new URL(config.APP_URL).protocol === "https:",
       secrets: [config.SESSION_SECRET],
       maxAge: 10 * 60,
     },

@@ -36,17 +36,47 @@ export interface SessionUser {
   profileComplete: boolean;
 }
 
+/** Whether the site is served over HTTPS (production, staging, any https APP_URL): cookies are then Secure. */
+export function servedOverHttps(): boolean {
+  return new URL(env().APP_URL).protocol === "https:";
+}
+
+/**
+ * Over HTTPS the cookie takes the `__Host-` prefix: the browser then only
+ * accepts it Secure, for this exact host and path /, so a sibling subdomain
+ * cannot plant or shadow it.
+ */
+export function sessionCookieName(): string {
+  return servedOverHttps() ? "__Host-acolhe_session" : "__acolhe_session";
+}
+
+/** A session ends this long after its sign-in, however active (the sliding expiry aside). */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
   const config = env();
-  cookie ??= createCookie("__acolhe_session", {
+  cookie ??= createCookie(sessionCookieName(), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: config.appEnv === "production",
+    secure: servedOverHttps(),
     secrets: [config.SESSION_SECRET],
   });
   return cookie;
+}
+
+/** Whether a request carries a session cookie at all (valid or not): enough to treat its response as private. */
+export function hasSessionCookie(request: Request): boolean {
+  const header = request.headers.get("Cookie");
+  if (!header) return false;
+  const name = sessionCookieName();
+  return header.split(";").some((part) => part.trim().startsWith(`${name}=`));
+}
+
+/** Tests change APP_URL between cases. */
+export function resetSessionCookieForTests() {
+  cookie = undefined;
 }
 
 export function roleOf(row: Pick<SessionUserRow, "email" | "psychologistId">): Role {
@@ -83,7 +113,7 @@ const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
 async function lookup(request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
-  const row = await findSessionUser(sessionId);
+  const row = await findSessionUser(sessionId, new Date(), SESSION_ABSOLUTE_LIFETIME_MS);
   if (!row) return null;
   // Slide the expiry once half the timeout has passed, not on every request.
   const timeout = env().constants.sessionTimeoutMs;

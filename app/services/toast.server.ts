@@ -22,7 +22,7 @@ function toastStorage() {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: config.appEnv === "production",
+      secure: new URL(config.APP_URL).protocol === "https:",
       secrets: [config.SESSION_SECRET],
       maxAge: 60,
     },

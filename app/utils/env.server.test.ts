@@ -28,8 +28,21 @@ describe("environmentFromHost (the spec's rule)", () => {
 });
 
 describe("parseEnv", () => {
-  it("starts with no configuration at all, on local providers and the embedded database", () => {
-    const config = parseEnv({});
+  it("is production with no configuration at all, or with NODE_ENV=production as in the image: it refuses to start", () => {
+    expect(() => parseEnv({})).toThrow(InvalidConfigurationError);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(InvalidConfigurationError);
+    expect(() => parseEnv({ NODE_ENV: "production", APP_URL: "http://localhost:3000" })).toThrow(/Configuração inválida para produção/);
+    expect(parseEnv({ NODE_ENV: "production", APP_URL: "https://staging.acolhe.com.br" }).appEnv).toBe("staging");
+  });
+
+  it("is development only when asked: APP_ENV=development, or the dev server's and tests' NODE_ENV", () => {
+    expect(parseEnv({ APP_ENV: "development", NODE_ENV: "production" }).appEnv).toBe("development");
+    expect(parseEnv({ NODE_ENV: "development" }).appEnv).toBe("development");
+    expect(parseEnv({ NODE_ENV: "test" }).appEnv).toBe("development");
+  });
+
+  it("starts in development with nothing else configured, on local providers and the embedded database", () => {
+    const config = parseEnv({ APP_ENV: "development" });
     expect(config.appEnv).toBe("development");
     expect(config.usesEmbeddedDatabase).toBe(true);
     expect(config.paymentProvider).toBe("local");

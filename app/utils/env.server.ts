@@ -26,6 +26,22 @@ export function environmentFromHost(host: string): AppEnvironment {
   return "development";
 }
 
+/**
+ * Which environment this process is (docs/decisions/014-environment-and-limits.md).
+ * APP_ENV decides when set. Without it, a process started with NODE_ENV
+ * development or test (the dev server, the test runner) follows APP_URL's
+ * host; anything else — NODE_ENV=production as in the image, or nothing at
+ * all — is production (staging for a staging host). Development, with its
+ * outbox, local checkout, default secrets and demo accounts, is never a
+ * fallback: it has to be asked for.
+ */
+export function decideEnvironment(source: { APP_ENV?: AppEnvironment; NODE_ENV?: string }, host: string): AppEnvironment {
+  if (source.APP_ENV) return source.APP_ENV;
+  const fromHost = environmentFromHost(host);
+  if (source.NODE_ENV === "development" || source.NODE_ENV === "test") return fromHost;
+  return fromHost === "staging" ? "staging" : "production";
+}
+
 export const DEV_ADMIN_EMAIL = "admin@acolhe.dev";
 const DEV_SESSION_SECRET = "development-only-session-secret";
 const DEV_WEBHOOK_SECRET = "development-only-webhook-secret";
@@ -39,7 +55,7 @@ const optional = z
   .optional();
 
 const schema = z.object({
-  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  NODE_ENV: z.enum(["production", "development", "test"]).optional(),
   APP_ENV: z.enum(APP_ENVIRONMENTS).optional(),
   APP_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -131,7 +147,7 @@ const PRODUCTION_REQUIRED = [
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const raw = schema.parse(source);
   const appUrl = raw.APP_URL ?? `http://localhost:${raw.PORT}`;
-  const appEnv = raw.APP_ENV ?? environmentFromHost(new URL(appUrl).hostname);
+  const appEnv = decideEnvironment(raw, new URL(appUrl).hostname);
 
   if (appEnv === "production") {
     const missing = PRODUCTION_REQUIRED.filter((name) => {

@@ -82,7 +82,8 @@ export function sharablePage(request: Request): string | null {
   const url = new URL(request.url);
   if (!PUBLIC_PAGES.some((page) => page.test(pagePath(url.pathname)))) return null;
   if ([...cookieNames(request.headers.get("Cookie"))].some((name) => !PRESENTATION_COOKIES.includes(name))) return null;
-  return url.href;
+  // The path alone: the app has one origin, and the Host a client sends must not split or poison the cache.
+  return url.pathname + url.search;
 }
 
 /** Only a plain 200 that sets nothing and allows keeping is shared between visitors. */
@@ -128,6 +129,18 @@ function replay({ status, headers: kept, body }: KeptPage, nonce: string, outcom
   return new Response(Buffer.concat(body.parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]))), { status, headers });
 }
 
+/** Every cache this process made, so a change to what public pages show can empty them at once. */
+const processCaches = new Set<{ clear(): void }>();
+
+/**
+ * Forgets every kept page of this process: called when a psychologist is
+ * edited, suspended or approved, so no visitor sees the old page for the
+ * rest of the TTL. (Other processes keep theirs for at most the TTL.)
+ */
+export function purgePublicPages() {
+  for (const cache of processCaches) cache.clear();
+}
+
 export function createPageCache({ ttlSeconds, presentation, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions): PageCache {
   if (ttlSeconds <= 0) return (_request, _nonce, render) => render();
 
@@ -146,6 +159,7 @@ export function createPageCache({ ttlSeconds, presentation, maxBytes = 32 * 1024
       return { status: response.status, headers: [...response.headers], body: prepareSplice(parts, Buffer.byteLength(context.nonce)) };
     },
   });
+  processCaches.add(pages);
 
   return async (request, nonce, render) => {
     const page = sharablePage(request);

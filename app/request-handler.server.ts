@@ -1,0 +1,80 @@
+import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
+import { getLocale } from "~/i18n/i18n.server";
+import { hasSessionCookie } from "~/services/session.server";
+import { cookieTimeZone } from "~/services/viewer-time-zone.server";
+import { isCrossSiteRequest } from "~/utils/csrf.server";
+import { env } from "~/utils/env.server";
+import { bodyLimitFor, readBoundedBody } from "~/utils/body-limit.server";
+import { createPageCache } from "~/utils/page-cache.server";
+import { getTheme } from "~/utils/theme.server";
+
+/**
+ * Everything between the socket and Remix, as one Fetch-API function, so the
+ * rules below are tested through the same handler the server runs
+ * (tests/helpers/app.ts): cross-site posts refused, bodies bounded, anonymous
+ * public pages kept a few seconds, private responses never stored by a cache.
+ */
+
+export interface Connection {
+  /** The TCP peer's address. */
+  socketAddress: string | null;
+  /** The Content-Security-Policy nonce of this response. */
+  cspNonce: string;
+  requestId: string;
+}
+
+export type AppHandler = (request: Request, connection: Connection) => Promise<Response>;
+
+/**
+ * The visitor's address. In production Fly's proxy is the one trusted hop and
+ * says who connected in `Fly-Client-IP`; `X-Forwarded-For` is written by the
+ * client and never read. Elsewhere there is no proxy: the socket's peer.
+ */
+export function clientIp(request: Request, socketAddress: string | null): string | null {
+  if (env().appEnv === "production") return request.headers.get("Fly-Client-IP")?.trim() || socketAddress;
+  return socketAddress;
+}
+
+/** Marks a response no cache may keep: every answer to a signed-in visitor, and every one that sets a cookie. */
+export function withPrivateCaching(request: Request, response: Response): Response {
+  if (!hasSessionCookie(request) && !response.headers.has("Set-Cookie")) return response;
+  // Redirects and error responses Remix built may have immutable headers.
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  headers.append("Vary", "Cookie");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export function createAppHandler(build: ServerBuild): AppHandler {
+  const handle = createRequestHandler(build, build.mode);
+  const cached = createPageCache({
+    ttlSeconds: env().PAGE_CACHE_SECONDS,
+    // What an anonymous visitor's public page is presented in, decided as the pages decide it.
+    presentation: async (request) => [await getLocale(request), await getTheme(request), cookieTimeZone(request) ?? ""],
+  });
+
+  return async (incoming, connection) => {
+    const url = new URL(incoming.url);
+    // Webhooks are server-to-server: their own signature check decides.
+    if (!url.pathname.startsWith("/webhooks/")) {
+      const allowed = [new URL(env().APP_URL).origin, `${url.protocol}//${incoming.headers.get("Host") ?? url.host}`];
+      if (isCrossSiteRequest(incoming, allowed)) return plain(403, "Requisição de outra origem recusada.");
+    }
+
+    let request = incoming;
+    if (incoming.body) {
+      const body = await readBoundedBody(incoming, bodyLimitFor(url.pathname));
+      if (!body.ok) return plain(413, "Envio grande demais.");
+      request = new Request(incoming, { body: body.bytes, duplex: "half" } as RequestInit);
+    }
+
+    const context = { cspNonce: connection.cspNonce, requestId: connection.requestId, clientIp: clientIp(request, connection.socketAddress) };
+    const response = await cached(request, context.cspNonce, () => handle(request, context));
+    return withPrivateCaching(request, response);
+  };
+}
