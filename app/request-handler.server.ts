@@ -58,19 +58,32 @@ export function createAppHandler(build: ServerBuild): AppHandler {
     presentation: async (request) => [await getLocale(request), await getTheme(request), cookieTimeZone(request) ?? ""],
   });
 
+  const config = env();
+  const origin = new URL(config.APP_URL).origin;
   return async (incoming, connection) => {
-    const url = new URL(incoming.url);
+    // Outside development the site has one address, APP_URL: the Host and forwarded headers a
+    // client sends never become the request's URL (links, redirects, the page cache's keys).
+    const url = config.appEnv === "development" ? new URL(incoming.url) : new URL(new URL(incoming.url).pathname + new URL(incoming.url).search, origin);
     // Webhooks are server-to-server: their own signature check decides.
     if (!url.pathname.startsWith("/webhooks/")) {
-      const allowed = [new URL(env().APP_URL).origin, `${url.protocol}//${incoming.headers.get("Host") ?? url.host}`];
+      const allowed = [origin, `${url.protocol}//${incoming.headers.get("Host") ?? url.host}`];
       if (isCrossSiteRequest(incoming, allowed)) return plain(403, "Requisição de outra origem recusada.");
     }
 
-    let request = incoming;
+    let body: Uint8Array | null = null;
     if (incoming.body) {
-      const body = await readBoundedBody(incoming, bodyLimitFor(url.pathname));
-      if (!body.ok) return plain(413, "Envio grande demais.");
-      request = new Request(incoming, { body: body.bytes, duplex: "half" } as RequestInit);
+      const read = await readBoundedBody(incoming, bodyLimitFor(url.pathname));
+      if (!read.ok) return plain(413, "Envio grande demais.");
+      body = read.bytes;
+    }
+    let request = incoming;
+    if (body || url.href !== incoming.url) {
+      const headers = new Headers(incoming.headers);
+      if (url.href !== incoming.url) {
+        headers.set("Host", url.host);
+        headers.delete("X-Forwarded-Host");
+      }
+      request = new Request(url, { method: incoming.method, headers, body, signal: incoming.signal, duplex: "half" } as RequestInit);
     }
 
     const context = { cspNonce: connection.cspNonce, requestId: connection.requestId, clientIp: clientIp(request, connection.socketAddress) };

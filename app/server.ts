@@ -67,19 +67,12 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
   withRequestLogger(child, next);
 }
 
-/**
- * Remix behind app/request-handler.server.ts, through the Fetch API. In
- * production and staging the request's URL is built on APP_URL's origin:
- * forwarded host and protocol headers are the client's words, never trusted.
- */
+/** Remix behind app/request-handler.server.ts, through the Fetch API (no proxy header trusted). */
 function remixHandler() {
   const handle = createAppHandler(build as unknown as ServerBuild);
-  const config = env();
-  const origin = new URL(config.APP_URL);
-  const fixedOrigin = config.appEnv !== "development" ? { host: origin.host, protocol: origin.protocol } : {};
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const request = createRequest(req, res, fixedOrigin);
+      const request = createRequest(req, res);
       const connection = { socketAddress: req.socket.remoteAddress ?? null, cspNonce: res.locals.cspNonce as string, requestId: res.locals.requestId as string };
       await sendResponse(res, await handle(request, connection));
     } catch (error) {

@@ -40,8 +40,9 @@ export function isRtl(locale: string): boolean {
 }
 
 /** The supported locale a code names exactly (any case), or undefined. */
-export function toSupportedLocale(code: string | null | undefined): Locale | undefined {
-  if (!code) return undefined;
+export function toSupportedLocale(code: unknown): Locale | undefined {
+  // A cookie someone edited may parse to anything.
+  if (typeof code !== "string" || !code) return undefined;
   const wanted = code.trim().toLowerCase();
   return SUPPORTED_LOCALES.find((locale) => locale.toLowerCase() === wanted);
 }

@@ -17,6 +17,11 @@ interface Guarded {
   action?: boolean;
   /** Booking pages send visitors to /login with the booking message. */
   reason?: "booking";
+  /**
+   * A route whose answer to a role with no data of its own is a redirect by design (a role
+   * router, a payment page without a payment): the exact place, so a redirect to /login never passes.
+   */
+  opensAs?: Partial<Record<Role, { status: number; location?: string }>>;
 }
 
 const PUBLIC = new Set([
@@ -52,7 +57,7 @@ const PUBLIC = new Set([
   "_resources.set-theme.ts",
   "_resources.sitemap[.]xml.ts",
   "_resources.uploads.$.ts",
-  // Development tools: 404 outside development (tests/integration/dev-tools.test.ts).
+  // Development tools: 404 outside development (tests/integration/request-handler.test.ts).
   "_dev.dev.outbox.$id.ts",
   "_dev.dev.outbox._index.tsx",
   // The local checkout also requires the appointment's own patient (tests/integration/booking-payment.test.ts).
@@ -62,7 +67,7 @@ const PUBLIC = new Set([
 const ALL: Role[] = ["patient", "psychologist", "admin"];
 
 const GUARDED: Record<string, Guarded> = {
-  "_account.dashboard.ts": { path: "/dashboard", roles: ALL },
+  "_account.dashboard.ts": { path: "/dashboard", roles: ALL, opensAs: { patient: { status: 302, location: "/patient-dashboard" }, psychologist: { status: 302, location: "/psychologist-dashboard" }, admin: { status: 302, location: "/admin" } } },
   "_account.settings/route.tsx": { path: "/settings", roles: ALL, action: true },
   "_account.settings_.export.ts": { path: "/settings/export", roles: ALL },
   "_patient.patient-profile.tsx": { path: "/patient-profile", roles: ["patient"], action: true },
@@ -72,18 +77,18 @@ const GUARDED: Record<string, Guarded> = {
   "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },
   "_admin.admin.tsx": { path: "/admin", roles: ["admin"] },
   "_admin.admin-dashboard.tsx": { path: "/admin-dashboard", roles: ["admin"] },
-  "_patient.schedule.step3.tsx": { path: "/schedule/step3", roles: ["patient"], action: true, reason: "booking" },
-  "_patient.appointment.$id.pay.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/pay", roles: ["patient"], action: true },
-  "_patient.appointment.success.$id.tsx": { path: "/appointment/success/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", roles: ["patient"] },
-  "_patient.payment.success.tsx": { path: "/payment/success", roles: ["patient"] },
-  "_patient.appointment.failure.tsx": { path: "/appointment/failure", roles: ["patient"] },
-  "_patient.payment.failure.tsx": { path: "/payment/failure", roles: ["patient"] },
-  "_patient.appointment.pending.tsx": { path: "/appointment/pending", roles: ["patient"] },
-  "_patient.payment.pending.tsx": { path: "/payment/pending", roles: ["patient"] },
+  "_patient.schedule.step3.tsx": { path: "/schedule/step3", roles: ["patient"], action: true, reason: "booking", opensAs: { patient: { status: 302, location: "/schedule/step1" } } },
+  "_patient.appointment.$id.pay.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/pay", roles: ["patient"], action: true, opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },
+  "_patient.appointment.success.$id.tsx": { path: "/appointment/success/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", roles: ["patient"], opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },
+  "_patient.payment.success.tsx": { path: "/payment/success", roles: ["patient"], opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },
+  "_patient.appointment.failure.tsx": { path: "/appointment/failure", roles: ["patient"], opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },
+  "_patient.payment.failure.tsx": { path: "/payment/failure", roles: ["patient"], opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },
+  "_patient.appointment.pending.tsx": { path: "/appointment/pending", roles: ["patient"], opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },
+  "_patient.payment.pending.tsx": { path: "/payment/pending", roles: ["patient"], opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },
   // Both sides of an appointment reach its call; anyone else gets the spec's refusal (tests/integration/video-call.test.ts).
   "_account.appointment.videocall.$appointmentId.tsx": { path: "/appointment/videocall/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", roles: ALL },
   "_patient.appointment.$id.evaluate.tsx": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/evaluate", roles: ["patient"], action: true },
-  "_psychologist.appointment.$id.no-show.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/no-show", roles: ["psychologist"], action: true },
+  "_psychologist.appointment.$id.no-show.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/no-show", roles: ["psychologist"], action: true, opensAs: { psychologist: { status: 302, location: "/psychologist-dashboard" } } },
 };
 
 const ROUTES_DIR = path.resolve("app/routes");
@@ -132,7 +137,14 @@ describe("route guards", () => {
     const module = await import(path.join(ROUTES_DIR, file));
     for (const role of guard.roles) {
       const response = await run(module.loader, getRequest(guard.path, await jarFor(role)));
-      expect([200, 302], `${role} on ${guard.path}`).toContain(response.status);
+      const expected = guard.opensAs?.[role];
+      if (expected) {
+        // A page whose whole job is to send the role on (never to /login).
+        expect(response.status, `${role} on ${guard.path}`).toBe(expected.status);
+        if (expected.location) expect(location(response), `${role} on ${guard.path}`).toBe(expected.location);
+      } else {
+        expect(response.status, `${role} on ${guard.path} -> ${location(response)}`).toBe(200);
+      }
     }
   });
 });
