@@ -6,7 +6,8 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { migrateToLatest } from "#db/migrator";
-import { isSeeded, seed } from "#db/seed";
+import { prepareDatabase as prepareDatabaseAtStart } from "#db/prepare";
+import { seed } from "#db/seed";
 import { closeDb, db } from "~/models/db.server";
 import { createAppHandler } from "~/request-handler.server";
 import { stopQueue } from "~/services/queue.server";
@@ -24,18 +25,9 @@ import { contentSecurityPolicy } from "~/utils/security-headers.server";
  */
 
 async function prepareDatabase() {
-  const config = env();
-  // Development migrates at start; production migrates in the release command.
-  if (config.appEnv !== "production") {
-    const applied = await migrateToLatest(db);
-    if (applied.length > 0) logger.info({ applied }, "migrations applied");
-  }
-  // A fresh embedded database gets the demo content, so a new clone shows something real —
-  // only when development was asked for (APP_ENV=development, or the dev server).
-  if (config.usesEmbeddedDatabase && config.appEnv === "development" && !(await isSeeded(db))) {
-    await seed(db);
-    logger.info("demo content seeded");
-  }
+  const { applied, seeded } = await prepareDatabaseAtStart(db, env());
+  if (applied.length > 0) logger.info({ applied }, "migrations applied");
+  if (seeded) logger.info("demo content seeded");
 }
 
 function securityHeaders(req: Request, res: Response, next: NextFunction) {
