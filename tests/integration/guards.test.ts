@@ -13,6 +13,8 @@ type Role = "patient" | "psychologist" | "admin";
 interface Guarded {
   path: string;
   roles: Role[];
+  /** The route's URL parameters, as Remix would pass them for `path`. */
+  params?: Record<string, string>;
   /** The route also has an action, checked the same way. */
   action?: boolean;
   /** Booking pages send visitors to /login with the booking message. */
@@ -73,7 +75,9 @@ const GUARDED: Record<string, Guarded> = {
   "_patient.patient-profile.tsx": { path: "/patient-profile", roles: ["patient"], action: true },
   "_patient.patient.profile.tsx": { path: "/patient/profile", roles: ["patient"], action: true },
   "_patient.patient-dashboard.tsx": { path: "/patient-dashboard", roles: ["patient"] },
-  "_psychologist.psychologist-dashboard.tsx": { path: "/psychologist-dashboard", roles: ["psychologist"] },
+  "_psychologist.psychologist-dashboard/route.tsx": { path: "/psychologist-dashboard", roles: ["psychologist"] },
+  "_psychologist.psychologist-dashboard._index.tsx": { path: "/psychologist-dashboard", roles: ["psychologist"] },
+  "_psychologist.psychologist-dashboard.$tab.tsx": { path: "/psychologist-dashboard/patients", params: { tab: "patients" }, roles: ["psychologist"] },
   "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },
   "_admin.admin.tsx": { path: "/admin", roles: ["admin"] },
   "_admin.admin-dashboard.tsx": { path: "/admin-dashboard", roles: ["admin"] },
@@ -115,11 +119,11 @@ describe("route guards", () => {
 
   it.each(cases)("%s sends an anonymous visitor to /login and back", async (file, guard) => {
     const module = await import(path.join(ROUTES_DIR, file));
-    const response = await run(module.loader, getRequest(guard.path));
+    const response = await run(module.loader, getRequest(guard.path), guard.params);
     expect(response.status).toBe(302);
     expect(location(response)).toBe(`/login?redirectTo=${encodeURIComponent(guard.path)}${guard.reason ? `&reason=${guard.reason}` : ""}`);
     if (guard.action) {
-      const posted = await run(module.action, postRequest(guard.path, { intent: "profile" }));
+      const posted = await run(module.action, postRequest(guard.path, { intent: "profile" }), guard.params);
       expect(location(posted)).toMatch(/^\/login\?/);
     }
   });
@@ -128,15 +132,15 @@ describe("route guards", () => {
     const module = await import(path.join(ROUTES_DIR, file));
     for (const role of ALL.filter((candidate) => !guard.roles.includes(candidate))) {
       const jar = await jarFor(role);
-      expect((await run(module.loader, getRequest(guard.path, jar))).status, `${role} on ${guard.path}`).toBe(403);
-      if (guard.action) expect((await run(module.action, postRequest(guard.path, { intent: "profile" }, jar))).status, `${role} posting`).toBe(403);
+      expect((await run(module.loader, getRequest(guard.path, jar), guard.params)).status, `${role} on ${guard.path}`).toBe(403);
+      if (guard.action) expect((await run(module.action, postRequest(guard.path, { intent: "profile" }, jar), guard.params)).status, `${role} posting`).toBe(403);
     }
   });
 
   it.each(cases)("%s opens for its roles", async (file, guard) => {
     const module = await import(path.join(ROUTES_DIR, file));
     for (const role of guard.roles) {
-      const response = await run(module.loader, getRequest(guard.path, await jarFor(role)));
+      const response = await run(module.loader, getRequest(guard.path, await jarFor(role)), guard.params);
       const expected = guard.opensAs?.[role];
       if (expected) {
         // A page whose whole job is to send the role on (never to /login).

@@ -1,0 +1,27 @@
+/**
+ * The ten tabs of the psychologist's dashboard (spec 02, 2.2), in the spec's
+ * order, each a URL under /psychologist-dashboard. `built` says whether its
+ * route exists yet; the others show an honest 'em breve' panel.
+ */
+export const PRACTICE_TABS = [
+  { id: "overview", path: "", built: false },
+  { id: "pricing", path: "pricing", built: false },
+  { id: "agenda", path: "agenda", built: false },
+  { id: "patients", path: "patients", built: false },
+  { id: "records", path: "records", built: false },
+  { id: "evaluations", path: "evaluations", built: false },
+  { id: "billing", path: "billing", built: false },
+  { id: "reports", path: "reports", built: false },
+  { id: "appointments", path: "appointments", built: false },
+  { id: "health", path: "health", built: false },
+] as const;
+
+export type PracticeTabId = (typeof PRACTICE_TABS)[number]["id"];
+
+export function practiceTabByPath(path: string) {
+  return PRACTICE_TABS.find((tab) => tab.path === path);
+}
+
+export function practiceTabHref(tab: { path: string }): string {
+  return tab.path ? `/psychologist-dashboard/${tab.path}` : "/psychologist-dashboard";
+}

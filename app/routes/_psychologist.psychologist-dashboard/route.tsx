@@ -1,0 +1,90 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ThemeToggle } from "~/components/theme-toggle";
+import { PRACTICE_TABS, practiceTabHref } from "~/domain/practice-tabs";
+import { pageTranslations } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { getOwnPsychologist } from "~/models/dashboard.server";
+import { pageMeta } from "~/services/page-meta.server";
+import { requirePsychologist } from "~/services/session.server";
+import { loaderMeta } from "~/utils/meta";
+
+/**
+ * /psychologist-dashboard — 'Dashboard do Psicólogo': the header and the ten
+ * tabs (spec 02, 2.2). Each tab is a nested route with its own loader scoped
+ * to the signed-in psychologist; this layout only says who and where.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePsychologist(request);
+  const { t, translations } = await pageTranslations(request, ["dashboard", "practice"]);
+  const psychologist = await getOwnPsychologist(user.id);
+  if (!psychologist) throw new Response("Not Found", { status: 404 });
+  return { translations, meta: await pageMeta(request, { title: t("meta.psychologistTitle"), noindex: true }), name: psychologist.name, status: psychologist.status };
+}
+
+export const meta = loaderMeta;
+
+export default function PsychologistDashboard() {
+  const data = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<{ theme?: "light" | "dark" }>("root");
+  const location = useLocation();
+  const { t } = useTranslation("practice");
+  const here = location.pathname + location.search;
+  return (
+    <section className="container-page py-6 lg:py-10" aria-labelledby="dashboard-title">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 id="dashboard-title" className="text-2xl font-bold lg:text-3xl">
+            {t("dashboard:psychologist.heading")}
+          </h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{t("dashboard:psychologist.welcome", { name: data.name })}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <ThemeToggle theme={root?.theme ?? "light"} currentPath={here} />
+          {/* A plain link to this very URL: the tab's loader runs again, with or without JavaScript. */}
+          <Link to={here} className="btn-secondary" preventScrollReset>
+            {t("refresh")}
+          </Link>
+        </div>
+      </header>
+
+      <p role="status" className="card mt-4 text-sm">
+        {t(`dashboard:psychologist.status.${data.status}`)}{" "}
+        <Link to="/psychologist-profile" className="font-semibold underline">
+          {t("dashboard:psychologist.editProfile")}
+        </Link>
+      </p>
+
+      {/* On a phone the bar scrolls sideways; every tab is a link, reachable by keyboard. */}
+      <nav aria-label={t("tabsLabel")} className="mt-6 -mx-4 overflow-x-auto px-4">
+        <ul className="flex min-w-max gap-1 border-b border-slate-200 dark:border-slate-800">
+          {PRACTICE_TABS.map((tab) => (
+            <li key={tab.id}>
+              <NavLink
+                to={practiceTabHref(tab)}
+                end
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+                    isActive ? "border-teal-700 text-teal-800 dark:border-teal-300 dark:text-teal-200" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+                  }`
+                }
+              >
+                {t(`tabs.${tab.id}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

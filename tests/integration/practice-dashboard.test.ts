@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { page, send } from "#tests/helpers/app";
+import { createUser, signedIn } from "#tests/helpers/factories";
+import { PRACTICE_TABS, practiceTabHref } from "~/domain/practice-tabs";
+
+/** The psychologist's dashboard shell (issue 12, item 2): ten tabs, each a URL of its own. */
+describe("psychologist dashboard shell", () => {
+  it("opens every tab as its own page, with the header, the tab bar and the active tab marked", async () => {
+    const psychologist = await createUser({ role: "psychologist", firstName: "Ana" });
+    const jar = await signedIn(psychologist);
+    for (const tab of PRACTICE_TABS) {
+      const response = await send(page(practiceTabHref(tab), { Cookie: jar.header() }));
+      expect(response.status, tab.id).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("Dashboard do Psicólogo");
+      expect(html).toContain("Atualizar");
+      // Every tab is linked from every tab.
+      for (const other of PRACTICE_TABS) expect(html).toContain(`href="${practiceTabHref(other)}"`);
+      const current = [...html.matchAll(/<a [^>]*aria-current="page"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+      expect(current).toEqual([practiceTabHref(tab)]);
+      // Not built yet: says so, with no sample figures.
+      if (!tab.built) expect(html).toContain("Em breve");
+    }
+  });
+
+  it("answers 404 for a tab that does not exist", async () => {
+    const jar = await signedIn(await createUser({ role: "psychologist" }));
+    expect((await send(page("/psychologist-dashboard/nothing", { Cookie: jar.header() }))).status).toBe(404);
+  });
+
+  it("refuses patients and admins, and sends visitors to sign in", async () => {
+    for (const role of ["patient", "admin"] as const) {
+      const jar = await signedIn(await createUser({ role }));
+      expect((await send(page("/psychologist-dashboard/agenda", { Cookie: jar.header() }))).status, role).toBe(403);
+    }
+    const anonymous = await send(page("/psychologist-dashboard/agenda"));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fpsychologist-dashboard%2Fagenda");
+  });
+});
