@@ -5,7 +5,7 @@
  */
 export const PRACTICE_TABS = [
   { id: "overview", path: "", built: false },
-  { id: "pricing", path: "pricing", built: false },
+  { id: "pricing", path: "pricing", built: true },
   { id: "agenda", path: "agenda", built: false },
   { id: "patients", path: "patients", built: false },
   { id: "records", path: "records", built: false },

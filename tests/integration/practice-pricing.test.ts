@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { appHandler, formPost, page, send } from "#tests/helpers/app";
+import { createUser, signedIn } from "#tests/helpers/factories";
+import { db } from "~/models/db.server";
+
+/** The pricing tab (issue 12, item 4): 30- and 60-minute prices in centavos, history kept. */
+
+const rows = (psychologistId: string) =>
+  db
+    .selectFrom("psychologist_pricing")
+    .select(["price_30_cents", "price_60_cents", "is_active"])
+    .where("psychologist_id", "=", psychologistId)
+    .orderBy("created_at")
+    .execute();
+
+async function psychologist() {
+  const user = await createUser({ role: "psychologist" });
+  return { ...user, jar: await signedIn(user) };
+}
+
+const save = (jar: { header(): string }, fields: Record<string, string>) => send(formPost("/psychologist-dashboard/pricing", fields, { Cookie: jar.header() }));
+
+afterEach(async () => {
+  delete process.env.PAGE_CACHE_SECONDS;
+  await appHandler({ fresh: true });
+});
+
+describe("pricing tab", () => {
+  it("shows the fallback prices (profile price for 60 minutes, 75 % of it for 30) until the psychologist saves their own", async () => {
+    const { jar, psychologistId } = await psychologist();
+    await db.updateTable("psychologists").set({ price_cents: 200_00 }).where("id", "=", psychologistId!).execute();
+    const html = await (await send(page("/psychologist-dashboard/pricing", { Cookie: jar.header() }))).text();
+    expect(html).toContain('name="price30"');
+    expect(html).toContain('value="150.00"');
+    expect(html).toContain('value="200.00"');
+    expect(html).toContain("valores padrão");
+  });
+
+  it("saves both prices as centavos in a new active row, keeping the old ones as history", async () => {
+    const { jar, psychologistId } = await psychologist();
+    const first = await save(jar, { price30: "120,50", price60: "220" });
+    expect(first.status).toBe(303);
+    expect(first.headers.get("Location")).toBe("/psychologist-dashboard/pricing");
+    expect(await rows(psychologistId!)).toEqual([{ price_30_cents: 12050, price_60_cents: 22000, is_active: true }]);
+
+    await save(jar, { price30: "130.00", price60: "240.99" });
+    expect(await rows(psychologistId!)).toEqual([
+      { price_30_cents: 12050, price_60_cents: 22000, is_active: false },
+      { price_30_cents: 13000, price_60_cents: 24099, is_active: true },
+    ]);
+    // The toast rides on the redirect; the tab shows the prices in force.
+    const html = await (await send(page("/psychologist-dashboard/pricing", { Cookie: [jar.header(), first.headers.get("Set-Cookie")!.split(";")[0]].join("; ") }))).text();
+    expect(html).toContain('value="240.99"');
+  });
+
+  it.each([
+    [{ price30: "0", price60: "200" }, "maior que zero"],
+    [{ price30: "-5", price60: "200" }, "Informe um valor em reais"],
+    [{ price30: "abc", price60: "200" }, "Informe um valor em reais"],
+    [{ price30: "1.234", price60: "200" }, "Informe um valor em reais"],
+    [{ price30: "150", price60: "" }, "Informe um valor em reais"],
+    [{ price30: "150" }, "Informe o preço"],
+    [{ price30: "150", price60: "10000.01" }, "no máximo"],
+  ])("refuses %o with 400 and writes nothing", async (fields, message) => {
+    const { jar, psychologistId } = await psychologist();
+    await save(jar, { price30: "100", price60: "190" });
+    const response = await save(jar, fields as Record<string, string>);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+    expect(await rows(psychologistId!)).toEqual([{ price_30_cents: 10000, price_60_cents: 19000, is_active: true }]);
+  });
+
+  it("changes only the signed-in psychologist's prices", async () => {
+    const a = await psychologist();
+    const b = await psychologist();
+    await save(a.jar, { price30: "100", price60: "190" });
+    await save(b.jar, { price30: "90", price60: "170", psychologistId: a.psychologistId! });
+    expect(await rows(a.psychologistId!)).toEqual([{ price_30_cents: 10000, price_60_cents: 19000, is_active: true }]);
+    expect(await rows(b.psychologistId!)).toEqual([{ price_30_cents: 9000, price_60_cents: 17000, is_active: true }]);
+  });
+
+  it("the public profile shows the new prices at once, even with the page cache on", async () => {
+    process.env.PAGE_CACHE_SECONDS = "60";
+    await appHandler({ fresh: true });
+    const { jar, psychologistId } = await psychologist();
+    const profile = `/psychologist/${psychologistId}`;
+    expect((await send(page(profile))).headers.get("X-Page-Cache")).toBe("miss");
+    expect((await send(page(profile))).headers.get("X-Page-Cache")).toBe("hit");
+    await save(jar, { price30: "111", price60: "222" });
+    const after = await send(page(profile));
+    expect(after.headers.get("X-Page-Cache")).toBe("miss");
+    expect(await after.text()).toContain("222,00");
+  });
+});
