@@ -4,7 +4,7 @@
  * route exists yet; the others show an honest 'em breve' panel.
  */
 export const PRACTICE_TABS = [
-  { id: "overview", path: "", built: false },
+  { id: "overview", path: "", built: true },
   { id: "pricing", path: "pricing", built: true },
   { id: "agenda", path: "agenda", built: false },
   { id: "patients", path: "patients", built: false },

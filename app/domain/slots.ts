@@ -160,6 +160,11 @@ function boundaryInstant(date: string, minuteOfDay: number, timeZone: string): D
   throw new RangeError(`No instant for ${date} ${minuteOfDay} min in ${timeZone}`);
 }
 
+/** The first instant of a calendar day in `timeZone` (the moment the clock jumped, when midnight is in a gap). */
+export function startOfDayInZone(date: string, timeZone: string): Date {
+  return boundaryInstant(date, 0, timeZone);
+}
+
 /** The calendar day an instant falls on in `timeZone`, 'yyyy-MM-dd'. */
 export function dateInZone(instant: Date, timeZone: string): string {
   const local = new TZDate(instant.getTime(), timeZone);

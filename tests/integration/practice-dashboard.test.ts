@@ -16,7 +16,8 @@ describe("psychologist dashboard shell", () => {
       expect(html).toContain("Atualizar");
       // Every tab is linked from every tab.
       for (const other of PRACTICE_TABS) expect(html).toContain(`href="${practiceTabHref(other)}"`);
-      const current = [...html.matchAll(/<a [^>]*aria-current="page"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+      const tabBar = html.slice(html.indexOf('<nav aria-label="Abas do painel"'), html.indexOf("</nav>", html.indexOf('<nav aria-label="Abas do painel"')));
+      const current = [...tabBar.matchAll(/<a [^>]*aria-current="page"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
       expect(current).toEqual([practiceTabHref(tab)]);
       // Not built yet: says so, with no sample figures.
       if (!tab.built) expect(html).toContain("Em breve");

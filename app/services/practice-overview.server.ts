@@ -1,0 +1,32 @@
+import { attendanceRate, attendanceTrend, periodWindow, type PracticePeriod } from "~/domain/practice-period";
+import { attendanceCounts, countConsultations, psychologistTimeZone, ratingInPeriod, revenueInPeriod } from "~/models/practice-overview.server";
+
+export interface PracticeOverview {
+  period: PracticePeriod;
+  timeZone: string;
+  consultations: { total: number; completed: number; cancelled: number };
+  attendance: { rate: number | null; trend: number | null };
+  rating: { average: number | null; reviews: number };
+  revenue: { receivedCents: number; pendingCents: number };
+}
+
+/** The overview tab's figures for one psychologist and period, in their own calendar. */
+export async function practiceOverview(psychologistId: string, period: PracticePeriod, now = new Date()): Promise<PracticeOverview> {
+  const timeZone = await psychologistTimeZone({ psychologistId });
+  const scope = { psychologistId, window: periodWindow(period, now, timeZone), now };
+  const [consultations, counts, rating, revenue] = await Promise.all([
+    countConsultations(scope),
+    attendanceCounts(scope),
+    ratingInPeriod(scope),
+    revenueInPeriod(scope),
+  ]);
+  const rate = attendanceRate(counts.completed, counts.noShow);
+  return {
+    period,
+    timeZone,
+    consultations,
+    attendance: { rate, trend: attendanceTrend(rate, attendanceRate(counts.previousCompleted, counts.previousNoShow)) },
+    rating,
+    revenue,
+  };
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { page, send } from "#tests/helpers/app";
+import { createAppointment, createPair, HOUR, MINUTE } from "#tests/helpers/appointments";
+import { signedIn } from "#tests/helpers/factories";
+import { periodWindow } from "~/domain/practice-period";
+import { db } from "~/models/db.server";
+import { practiceOverview } from "~/services/practice-overview.server";
+
+/** The overview tab (issue 12, item 6): figures from fixtures with known answers. */
+
+// Wednesday 25 November 2026, 10:00 in São Paulo. Week: Sun 22 → Sat 28; the one before: 15 → 21.
+const NOW = new Date("2026-11-25T13:00:00Z");
+const at = (iso: string) => new Date(iso);
+
+async function pay(appointmentId: string, amountCents: number, refundedCents = 0) {
+  await db
+    .insertInto("payments")
+    .values({ appointment_id: appointmentId, provider: "local", provider_payment_id: `pay-${appointmentId}`, status: "approved", amount_cents: amountCents, refunded_cents: refundedCents, approved_at: NOW })
+    .execute();
+}
+
+async function evaluate(appointmentId: string, psychologistId: string, patientId: string, rating: number, createdAt: Date) {
+  await db.insertInto("evaluations").values({ appointment_id: appointmentId, psychologist_id: psychologistId, patient_id: patientId, rating, created_at: createdAt }).execute();
+}
+
+async function practiceWithHistory() {
+  const { patient, psychologist } = await createPair();
+  const base = { patientId: patient.id, psychologistId: psychologist.psychologistId };
+  // This week (Sun 22 – Sat 28): 3 completed, 1 no-show, 1 cancelled, 1 confirmed, a live hold and an expired one.
+  const done1 = await createAppointment({ ...base, startsAt: at("2026-11-22T13:00:00Z"), status: "completed", priceCents: 180_00 });
+  const done2 = await createAppointment({ ...base, startsAt: at("2026-11-23T13:00:00Z"), status: "completed" });
+  await createAppointment({ ...base, startsAt: at("2026-11-24T13:00:00Z"), status: "completed" });
+  await createAppointment({ ...base, startsAt: at("2026-11-24T15:00:00Z"), status: "no_show" });
+  await createAppointment({ ...base, startsAt: at("2026-11-24T17:00:00Z"), status: "cancelled" });
+  const confirmed = await createAppointment({ ...base, startsAt: at("2026-11-27T13:00:00Z"), status: "confirmed", priceCents: 200_00 });
+  await createAppointment({ ...base, startsAt: at("2026-11-28T13:00:00Z"), status: "pending_payment", priceCents: 150_00, holdExpiresAt: new Date(NOW.getTime() + 10 * MINUTE) });
+  await createAppointment({ ...base, startsAt: at("2026-11-28T15:00:00Z"), status: "pending_payment", priceCents: 150_00, holdExpiresAt: new Date(NOW.getTime() - 10 * MINUTE) });
+  // Saturday 28, 23:30 in São Paulo is still this week (UTC already says Sunday).
+  await createAppointment({ ...base, startsAt: at("2026-11-29T02:30:00Z"), status: "completed" });
+  // The week before: 1 completed, 1 no-show → 50 %.
+  const before = await createAppointment({ ...base, startsAt: at("2026-11-18T13:00:00Z"), status: "completed" });
+  await createAppointment({ ...base, startsAt: at("2026-11-19T13:00:00Z"), status: "no_show" });
+
+  await pay(done1, 180_00, 30_00);
+  await pay(confirmed, 200_00);
+  await evaluate(done1, psychologist.psychologistId, patient.id, 5, at("2026-11-23T12:00:00Z"));
+  await evaluate(done2, psychologist.psychologistId, patient.id, 4, at("2026-11-24T12:00:00Z"));
+  await evaluate(before, psychologist.psychologistId, patient.id, 1, at("2026-11-19T12:00:00Z"));
+
+  // Another psychologist's busy week never counts.
+  const other = await createPair();
+  const stranger = await createAppointment({ patientId: other.patient.id, psychologistId: other.psychologist.psychologistId, startsAt: at("2026-11-23T13:00:00Z"), status: "completed" });
+  await pay(stranger, 999_00);
+  return { patient, psychologist };
+}
+
+describe("practice overview", () => {
+  it("the week: consultations, attendance with its trend, rating and revenue", async () => {
+    const { psychologist } = await practiceWithHistory();
+    const overview = await practiceOverview(psychologist.psychologistId, "week", NOW);
+    expect(overview.consultations).toEqual({ total: 7, completed: 4, cancelled: 1 });
+    // 4 completed ÷ (4 + 1 no-show) = 80 %; the week before 50 % → up 30 points.
+    expect(overview.attendance).toEqual({ rate: 80, trend: 30 });
+    expect(overview.rating).toEqual({ average: 4.5, reviews: 2 });
+    // Received: 180 − 30 refunded + 200; pending: the live hold only.
+    expect(overview.revenue).toEqual({ receivedCents: 350_00, pendingCents: 150_00 });
+  });
+
+  it("the day: only today's, against yesterday", async () => {
+    const { psychologist } = await practiceWithHistory();
+    const overview = await practiceOverview(psychologist.psychologistId, "day", at("2026-11-24T20:00:00Z"));
+    expect(overview.consultations).toEqual({ total: 2, completed: 1, cancelled: 1 });
+    expect(overview.attendance).toEqual({ rate: 50, trend: -50 });
+    expect(overview.rating).toEqual({ average: 4, reviews: 1 });
+  });
+
+  it("the month: the whole of November; October had nothing to compare with", async () => {
+    const { psychologist } = await practiceWithHistory();
+    const overview = await practiceOverview(psychologist.psychologistId, "month", NOW);
+    expect(overview.consultations).toEqual({ total: 9, completed: 5, cancelled: 1 });
+    expect(overview.attendance).toEqual({ rate: 71.4, trend: null });
+    expect(overview.rating).toEqual({ average: 3.3, reviews: 3 });
+  });
+
+  it("a practice with nothing yet shows '--' and 'Dados não disponíveis', never sample figures", async () => {
+    const { psychologist } = await createPair();
+    const html = await (await send(page("/psychologist-dashboard", { Cookie: (await signedIn(psychologist)).header() }))).text();
+    expect(html.match(/>Dados não disponíveis</g)).toHaveLength(4);
+    expect(html).not.toContain("R$ 1.200");
+  });
+
+  it("renders the chosen period's real figures for the signed-in psychologist only", async () => {
+    const { patient, psychologist } = await createPair();
+    const window = periodWindow("month", new Date(), "America/Sao_Paulo");
+    const startsAt = new Date(Math.min(window.start.getTime() + HOUR, Date.now() - 2 * HOUR));
+    if (startsAt >= window.start) await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed" });
+    const jar = await signedIn(psychologist);
+    const response = await send(page("/psychologist-dashboard?period=month", { Cookie: jar.header() }));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/aria-current="page"[^>]*>Mês</);
+    if (startsAt >= window.start) expect(html).toContain("100,0%");
+    // Someone else's practice is not this one's.
+    const other = await createPair();
+    const otherHtml = await (await send(page("/psychologist-dashboard?period=month", { Cookie: (await signedIn(other.psychologist)).header() }))).text();
+    expect(otherHtml.match(/>Dados não disponíveis</g)).toHaveLength(4);
+  });
+});
