@@ -247,6 +247,14 @@ export interface RateLimitHitsTable {
   hits: Generated<number>;
 }
 
+export interface CalendarFeedsTable {
+  id: Generated<string>;
+  psychologist_id: string;
+  token_hash: string;
+  created_at: CreatedAt & Generated<Date>;
+  revoked_at: Timestamp | null;
+}
+
 export interface PaymentsTable {
   id: Generated<string>;
   appointment_id: string;
@@ -327,6 +335,7 @@ export interface Database {
   payment_notifications: PaymentNotificationsTable;
   local_gateway_payments: LocalGatewayPaymentsTable;
   appointment_notices: AppointmentNoticesTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;

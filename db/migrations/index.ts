@@ -5,6 +5,7 @@ import * as publicSite from "./0003_public";
 import * as payments from "./0004_payments";
 import * as notifications from "./0005_notifications";
 import * as nameSearch from "./0006_name_search";
+import * as calendarFeeds from "./0013_calendar_feeds";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004_payments": payments,
   "0005_notifications": notifications,
   "0006_name_search": nameSearch,
+  "0013_calendar_feeds": calendarFeeds,
 };

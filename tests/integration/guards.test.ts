@@ -43,6 +43,8 @@ const PUBLIC = new Set([
   "_public.schedule.step1.tsx",
   "_public.schedule.step2.tsx",
   "_resources.webhooks.mercadopago.ts",
+  // The calendar subscription's token is its credential (tests/integration/calendar-feed.test.ts).
+  "_resources.calendar.$file.ts",
   "_auth.auth.google.callback.ts",
   "_auth.auth.google.ts",
   "_auth.forgot-password.tsx",
@@ -76,7 +78,7 @@ const GUARDED: Record<string, Guarded> = {
   "_patient.patient.profile.tsx": { path: "/patient/profile", roles: ["patient"], action: true },
   "_patient.patient-dashboard.tsx": { path: "/patient-dashboard", roles: ["patient"] },
   "_psychologist.psychologist-dashboard/route.tsx": { path: "/psychologist-dashboard", roles: ["psychologist"] },
-  "_psychologist.psychologist-dashboard._index.tsx": { path: "/psychologist-dashboard", roles: ["psychologist"] },
+  "_psychologist.psychologist-dashboard._index/route.tsx": { path: "/psychologist-dashboard", roles: ["psychologist"], action: true },
   "_psychologist.psychologist-dashboard.pricing/route.tsx": { path: "/psychologist-dashboard/pricing", roles: ["psychologist"], action: true },
   "_psychologist.psychologist-dashboard.$tab.tsx": { path: "/psychologist-dashboard/patients", params: { tab: "patients" }, roles: ["psychologist"] },
   "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },

@@ -1,20 +1,50 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PRACTICE_PERIODS, toPracticePeriod } from "~/domain/practice-period";
-import { pageTranslations } from "~/i18n/i18n.server";
+import { SubmitButton } from "~/components/forms";
+import { PRACTICE_PERIODS } from "~/domain/practice-period";
 import { useTranslation } from "~/i18n/use-translation";
-import { practiceOverview } from "~/services/practice-overview.server";
 import { requirePsychologist } from "~/services/session.server";
-import { formatMoney, formatNumber } from "~/utils/format";
+import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
+import { overviewAction, overviewTabData } from "./overview.server";
 
 /** /psychologist-dashboard — Visão Geral: the period's figures, computed from the practice's own data. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePsychologist(request);
-  const { translations } = await pageTranslations(request, ["practice"]);
-  const period = toPracticePeriod(new URL(request.url).searchParams.get("period"));
-  return { translations, overview: await practiceOverview(user.psychologistId!, period) };
+  return overviewTabData(request, await requirePsychologist(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return overviewAction(request, await requirePsychologist(request));
+}
+
+/** The practice's private iCalendar subscription: generated, shown once, revoked by the next. */
+function CalendarFeedCard({ createdAt }: { createdAt: string | null }) {
+  const { t, locale } = useTranslation("practice");
+  const result = useActionData<typeof action>();
+  return (
+    <section className="card mt-6" aria-labelledby="feed-title">
+      <h3 id="feed-title" className="font-semibold">
+        {t("feed.heading")}
+      </h3>
+      <p className="muted mt-1 text-sm">{t("feed.explain")}</p>
+      {result?.feedUrl ? (
+        <div className="mt-3">
+          <label htmlFor="feed-url" className="block text-sm font-medium">
+            {t("feed.yourLink")}
+          </label>
+          <input id="feed-url" readOnly value={result.feedUrl} className="input mt-1 w-full font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+          <p className="mt-1 text-sm">{t("feed.onlyOnce")}</p>
+        </div>
+      ) : createdAt ? (
+        <p className="mt-3 text-sm">{t("feed.active", { date: formatLongDate(createdAt, locale) ?? "" })}</p>
+      ) : null}
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="generate-feed" />
+        <SubmitButton className="btn-secondary">{t("feed.generate")}</SubmitButton>
+      </Form>
+    </section>
+  );
 }
 
 function Card({ title, value, children, empty }: { title: string; value: string; children?: ReactNode; empty: boolean }) {
@@ -29,7 +59,7 @@ function Card({ title, value, children, empty }: { title: string; value: string;
 }
 
 export default function OverviewTab() {
-  const { overview } = useLoaderData<typeof loader>();
+  const { overview, feed } = useLoaderData<typeof loader>();
   const { t, locale } = useTranslation("practice");
   const { consultations, attendance, rating, revenue } = overview;
   const trend = attendance.trend;
@@ -77,6 +107,7 @@ export default function OverviewTab() {
         </Card>
       </dl>
       <p className="muted mt-3 text-xs">{t("overview.zoneNote", { zone: overview.timeZone })}</p>
+      <CalendarFeedCard createdAt={feed?.createdAt ?? null} />
     </section>
   );
 }

@@ -1,0 +1,22 @@
+import { data } from "@remix-run/node";
+import { toPracticePeriod } from "~/domain/practice-period";
+import { pageTranslations } from "~/i18n/i18n.server";
+import { feedStatus, generateFeed } from "~/services/calendar-feed.server";
+import { practiceOverview } from "~/services/practice-overview.server";
+import type { SessionUser } from "~/services/session.server";
+
+/** The overview tab's server half: the period's figures and the calendar subscription card. */
+
+export async function overviewTabData(request: Request, user: SessionUser) {
+  const { translations } = await pageTranslations(request, ["practice"]);
+  const period = toPracticePeriod(new URL(request.url).searchParams.get("period"));
+  const [overview, feed] = await Promise.all([practiceOverview(user.psychologistId!, period), feedStatus(user.psychologistId!)]);
+  return { translations, overview, feed };
+}
+
+export async function overviewAction(request: Request, user: SessionUser) {
+  const form = await request.formData();
+  if (form.get("intent") !== "generate-feed") return data({ feedUrl: null, error: "Ação desconhecida." }, { status: 400 });
+  // Shown once, here: only its hash is kept.
+  return { feedUrl: await generateFeed(user.psychologistId!), error: null };
+}

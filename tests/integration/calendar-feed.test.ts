@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { formPost, page, send } from "#tests/helpers/app";
+import { createAppointment, createPair, HOUR } from "#tests/helpers/appointments";
+import { signedIn } from "#tests/helpers/factories";
+import { db } from "~/models/db.server";
+
+/** The psychologist's private calendar subscription (issue 12, item 8). */
+
+async function generate(jar: { header(): string }): Promise<string> {
+  const response = await send(formPost("/psychologist-dashboard?index", { intent: "generate-feed" }, { Cookie: jar.header() }));
+  expect(response.status).toBe(200);
+  const match = /(http:\/\/localhost:3000\/calendar\/[A-Za-z0-9_-]+\.ics)/.exec(await response.text());
+  expect(match).not.toBeNull();
+  return new URL(match![1]!).pathname;
+}
+
+describe("calendar feed", () => {
+  it("lists the psychologist's upcoming consultations, first names only, with their video link", async () => {
+    const { patient, psychologist } = await createPair({ patient: { firstName: "Marina", lastName: "Sobrenome-Secreto" } });
+    const soon = new Date(Date.now() + 24 * HOUR);
+    const confirmed = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: soon, status: "confirmed" });
+    await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(soon.getTime() + 2 * HOUR), status: "cancelled" });
+    await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(Date.now() - 72 * HOUR), status: "completed" });
+    const other = await createPair({ patient: { firstName: "Outrem" } });
+    await createAppointment({ patientId: other.patient.id, psychologistId: other.psychologist.psychologistId, startsAt: soon, status: "confirmed" });
+
+    const path = await generate(await signedIn(psychologist));
+    const response = await send(page(path));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/calendar");
+    const ics = await response.text();
+    expect(ics).toMatch(/^BEGIN:VCALENDAR/);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics).toContain("SUMMARY:Consulta com Marina");
+    expect(ics).toContain(`UID:appointment-${confirmed}@acolhe.com.br`);
+    expect(ics.replace(/\r\n[ \t]/g, "")).toContain(`/appointment/videocall/${confirmed}`);
+    expect(ics).not.toContain("Sobrenome-Secreto");
+    expect(ics).not.toContain("Outrem");
+    expect(ics).not.toContain(patient.email);
+  });
+
+  it("keeps only the token's hash, and a new link revokes the old one", async () => {
+    const { psychologist } = await createPair();
+    const jar = await signedIn(psychologist);
+    const first = await generate(jar);
+    const token = first.slice("/calendar/".length, -".ics".length);
+    const stored = await db.selectFrom("calendar_feeds").select("token_hash").execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+    expect((await send(page(first))).status).toBe(200);
+
+    const second = await generate(jar);
+    expect(second).not.toBe(first);
+    expect((await send(page(first))).status).toBe(404);
+    expect((await send(page(second))).status).toBe(200);
+    // The page says a link is active without showing it again.
+    const html = await (await send(page("/psychologist-dashboard", { Cookie: jar.header() }))).text();
+    expect(html).toContain("Link ativo desde");
+    expect(html).not.toContain(second);
+  });
+
+  it("an empty practice is a valid, empty calendar; unknown tokens and other names are 404", async () => {
+    const { psychologist } = await createPair();
+    const path = await generate(await signedIn(psychologist));
+    const ics = await (await send(page(path))).text();
+    expect(ics).toContain("BEGIN:VCALENDAR");
+    expect(ics).not.toContain("BEGIN:VEVENT");
+    for (const bad of ["/calendar/nada.ics", `/calendar/${"a".repeat(43)}.ics`, path.replace(".ics", ".txt")]) {
+      expect((await send(page(bad))).status, bad).toBe(404);
+    }
+  });
+
+  it("only a psychologist can make one, for their own practice", async () => {
+    const { patient } = await createPair();
+    const response = await send(formPost("/psychologist-dashboard?index", { intent: "generate-feed" }, { Cookie: (await signedIn(patient)).header() }));
+    expect(response.status).toBe(403);
+    expect(await db.selectFrom("calendar_feeds").select("id").execute()).toEqual([]);
+  });
+});
