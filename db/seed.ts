@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./types";
 import { hashPassword } from "../app/utils/password.server";
 import { DEV_ADMIN_EMAIL } from "../app/utils/env.server";
@@ -240,8 +240,90 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           .values({ psychologist_id: psychologist.id, price_30_cents: reais(person.pricing[0]), price_60_cents: reais(person.pricing[1]) })
           .execute();
       }
+      if (index === 0) await seedDemoPractice(trx, psychologist.id, reviewerIds, Math.round((reais(person.pricing?.[1] ?? person.price) * 50) / 60), today, now);
     }
   });
+}
+
+const PAYMENT_METHODS = ["pix", "credit_card", "debit_card"] as const;
+
+/**
+ * The demo psychologist's practice, so every dashboard tab shows something on
+ * a fresh clone: three months of consultations at 14:00 in São Paulo on two
+ * of every three weekdays (most completed and paid, some no-shows, some
+ * cancelled, a quarter evaluated), and the next two weeks confirmed and paid.
+ * Deterministic: the same pattern from whatever day it is seeded.
+ */
+async function seedDemoPractice(trx: Transaction<Database>, psychologistId: string, patientIds: string[], priceCents: number, today: number, now: Date) {
+  const consultation = async (day: number, values: { status: "completed" | "no_show" | "cancelled" | "confirmed"; patientId: string; method: string }) => {
+    // 14:00 in São Paulo (17:00 UTC): clear of the 10:00 reviewed consultations above.
+    const startsAt = new Date(today + day * DAY_MS + 17 * HOUR_MS);
+    const paid = values.status !== "cancelled";
+    const appointment = await trx
+      .insertInto("appointments")
+      .values({
+        patient_id: values.patientId,
+        psychologist_id: psychologistId,
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 50 * MINUTE_MS),
+        duration_minutes: 50,
+        status: values.status,
+        payment_status: paid ? "paid" : "refunded",
+        payment_method: values.method,
+        price_cents: priceCents,
+        created_at: new Date(startsAt.getTime() - 5 * DAY_MS),
+        ...(values.status === "cancelled"
+          ? { cancellation_reason: "Imprevisto no trabalho", cancelled_by: "patient" as const, cancelled_at: new Date(startsAt.getTime() - 2 * DAY_MS) }
+          : {}),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("payments")
+      .values({
+        appointment_id: appointment.id,
+        provider: "local",
+        provider_payment_id: `seed-${appointment.id}`,
+        status: paid ? "approved" : "refunded",
+        method: values.method,
+        amount_cents: priceCents,
+        refunded_cents: paid ? 0 : priceCents,
+        approved_at: new Date(startsAt.getTime() - 5 * DAY_MS + 10 * MINUTE_MS),
+      })
+      .execute();
+    return { id: appointment.id, startsAt };
+  };
+
+  let count = 0;
+  for (let day = -90; day <= 14; day += 1) {
+    const weekday = new Date(today + day * DAY_MS).getUTCDay();
+    if (day === 0 || weekday === 0 || weekday === 6 || Math.abs(day) % 3 === 0) continue;
+    count += 1;
+    const patientId = patientIds[count % patientIds.length]!;
+    const method = PAYMENT_METHODS[count % PAYMENT_METHODS.length]!;
+    if (day > 0) {
+      await consultation(day, { status: "confirmed", patientId, method });
+      continue;
+    }
+    const status = count % 11 === 0 ? "no_show" : count % 13 === 0 ? "cancelled" : "completed";
+    const { id, startsAt } = await consultation(day, { status, patientId, method });
+    if (status === "completed" && count % 4 === 0) {
+      const rating = RATING_CYCLE[count % RATING_CYCLE.length]!;
+      await trx
+        .insertInto("evaluations")
+        .values({
+          appointment_id: id,
+          psychologist_id: psychologistId,
+          patient_id: patientId,
+          rating,
+          comment: rating >= 4 ? COMMENTS_GOOD[count % COMMENTS_GOOD.length]! : COMMENTS_OTHER[count % COMMENTS_OTHER.length]!,
+          is_anonymous: count % 3 !== 0,
+          publish_consent: count % 2 === 0,
+          created_at: new Date(Math.min(startsAt.getTime() + DAY_MS, now.getTime())),
+        })
+        .execute();
+    }
+  }
 }
 
 /** Empties every table of the application (development only: `npm run db:reset`). */

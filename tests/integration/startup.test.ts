@@ -23,4 +23,27 @@ describe("database preparation at start", () => {
     expect((await demoUsers()).length).toBe(3);
     expect((await prepareDatabase(db, { appEnv: "development", usesEmbeddedDatabase: true })).seeded).toBe(false);
   });
+
+  it("gives the demo psychologist a real practice: past consultations paid and evaluated, some missed or cancelled, the next two weeks booked", async () => {
+    await prepareDatabase(db, { appEnv: "development", usesEmbeddedDatabase: true });
+    const demo = await db.selectFrom("psychologists").select("id").where("email", "=", DEMO_ACCOUNTS.psychologist).executeTakeFirstOrThrow();
+    const byStatus = await db
+      .selectFrom("appointments")
+      .where("psychologist_id", "=", demo.id)
+      .groupBy("status")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+      .execute();
+    const counts = Object.fromEntries(byStatus.map((row) => [row.status, Number(row.count)]));
+    expect(counts.completed).toBeGreaterThan(20);
+    expect(counts.no_show).toBeGreaterThan(0);
+    expect(counts.cancelled).toBeGreaterThan(0);
+    expect(counts.confirmed).toBeGreaterThan(3);
+    const upcoming = await db.selectFrom("appointments").select("id").where("psychologist_id", "=", demo.id).where("status", "=", "confirmed").where("starts_at", ">", new Date()).execute();
+    expect(upcoming.length).toBe(counts.confirmed);
+    const paid = await db.selectFrom("payments").innerJoin("appointments", "appointments.id", "payments.appointment_id").where("appointments.psychologist_id", "=", demo.id).select("payments.id").execute();
+    expect(paid.length).toBe(byStatus.reduce((sum, row) => sum + Number(row.count), 0) - 2); // the two reviewed ones from the directory seed have none
+    const { practiceOverview } = await import("~/services/practice-overview.server");
+    const month = await practiceOverview(demo.id, "month");
+    expect(month.consultations.total).toBeGreaterThan(0);
+  });
 });
