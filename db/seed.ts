@@ -240,7 +240,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           .values({ psychologist_id: psychologist.id, price_30_cents: reais(person.pricing[0]), price_60_cents: reais(person.pricing[1]) })
           .execute();
       }
-      if (index === 0) await seedDemoPractice(trx, psychologist.id, reviewerIds, Math.round((reais(person.pricing?.[1] ?? person.price) * 50) / 60), today, now);
+      // Not the demo patient: their own dashboard starts with just the one past consultation.
+      if (index === 0) await seedDemoPractice(trx, psychologist.id, reviewerIds.slice(1), Math.round((reais(person.pricing?.[1] ?? person.price) * 50) / 60), today, now);
     }
   });
 }
