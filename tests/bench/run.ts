@@ -36,7 +36,12 @@ import pg from "pg";
 import { CONSULTATION_LANGUAGES, SPECIALTIES } from "../../app/domain/catalog";
 import { formatRouteJs, routeJsSizes, type RouteJs } from "./js-size";
 
-const TARGETS = { jsKb: 90, lighthouse: 95, requestsPerSecond: 300, p99Ms: 150, statements: 3 } as const;
+const TARGETS = { jsKb: 90, lighthouse: 95, requestsPerSecond: 300, p99Ms: 150, statements: 3, dashboardP99Ms: 150 } as const;
+/** One psychologist's practice for the dashboard's load (issue 12): appointments, payments, evaluations. */
+const PRACTICE_APPOINTMENTS = 10_000;
+const DASHBOARD_CONNECTIONS = 20;
+/** The dashboard pages measured signed in as that psychologist; tabs join this list as they are built. */
+const DASHBOARD_LOAD_PATHS = ["/psychologist-dashboard?period=week", "/psychologist-dashboard?period=month", "/psychologist-dashboard?period=day"];
 const BULK_PSYCHOLOGISTS = 2_000;
 const PG_BIN = process.env.BENCH_PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -338,6 +343,64 @@ async function bulkInsert(database: BenchDatabase): Promise<{ psychologists: num
   });
 }
 
+/**
+ * The demo psychologist's practice grown to PRACTICE_APPOINTMENTS consultations, one an hour from
+ * 400 days ago (the seed's own ones, at 13:00 and 17:00 UTC, are left alone): past ones mostly
+ * completed and paid, some no-shows and cancellations, a quarter evaluated; future ones confirmed.
+ */
+function practiceInsertSql(count: number): string[] {
+  return [
+    `create temp table bench_practice as
+       select gen_random_uuid() as id, ps.id as psychologist_id, pa.id as patient_id, h.starts_at, h.n,
+              case when h.starts_at > now() then (case when h.n % 7 = 0 then 'cancelled' else 'confirmed' end)
+                   when h.n % 13 = 0 then 'no_show' when h.n % 9 = 0 then 'cancelled' else 'completed' end as status
+       from (select starts_at, row_number() over (order by starts_at) as n
+             from generate_series(date_trunc('hour', now()) - interval '400 days', date_trunc('hour', now()) + interval '200 days', interval '1 hour') as starts_at
+             where extract(hour from starts_at at time zone 'UTC') not in (13, 17)
+             limit ${count}) as h
+       cross join (select id from psychologists where email = 'psicologa@acolhe.dev') as ps
+       join (select id, row_number() over (order by id) as k from users where email like 'paciente-%@${BENCH_DOMAIN}') as pa on pa.k = 1 + h.n % ${BENCH_PATIENTS}`,
+    `insert into appointments (id, patient_id, psychologist_id, starts_at, ends_at, duration_minutes, status, payment_status, payment_method, price_cents, created_at)
+     select id, patient_id, psychologist_id, starts_at, starts_at + interval '50 minutes', 50, status::appointment_status,
+            (case when status = 'cancelled' then 'refunded' else 'paid' end)::payment_status,
+            (array['pix', 'credit_card', 'debit_card'])[1 + n % 3], 15000, starts_at - interval '5 days'
+     from bench_practice`,
+    `insert into payments (appointment_id, provider, provider_payment_id, status, method, amount_cents, refunded_cents, approved_at)
+     select id, 'local', 'bench-' || id, case when status = 'cancelled' then 'refunded' else 'approved' end,
+            (array['pix', 'credit_card', 'debit_card'])[1 + n % 3], 15000, case when status = 'cancelled' then 15000 else 0 end, starts_at - interval '5 days'
+     from bench_practice`,
+    `insert into evaluations (appointment_id, psychologist_id, patient_id, rating, comment, is_anonymous, publish_consent, created_at)
+     select id, psychologist_id, patient_id, 1 + (n * 7) % 5, '', true, false, starts_at + interval '1 day'
+     from bench_practice where status = 'completed' and n % 4 = 0`,
+    "drop table bench_practice",
+    "analyze",
+  ];
+}
+
+async function practiceInsert(database: BenchDatabase): Promise<number> {
+  return database.session(async (query) => {
+    await query("begin");
+    for (const statement of practiceInsertSql(PRACTICE_APPOINTMENTS)) {
+      if (statement === "analyze") await query("commit");
+      await query(statement);
+    }
+    const [row] = await query(`select count(*)::int as count from appointments a join psychologists p on p.id = a.psychologist_id where p.email = 'psicologa@acolhe.dev'`);
+    return Number(row?.count);
+  });
+}
+
+/** Signs in as the demo psychologist through the login form; the session cookie for the load. */
+async function psychologistCookie(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ intent: "login", email: "psicologa@acolhe.dev", password: "acolhe-demo-2026" }),
+  });
+  const session = response.headers.getSetCookie().map((line) => line.split(";")[0]!).find((pair) => pair.includes("acolhe_session="));
+  if (!session) throw new Error(`sign-in answered ${response.status} without a session`);
+  return session;
+}
+
 // ---------------------------------------------------------------- the app
 
 function appEnv(database: BenchDatabase, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -499,7 +562,7 @@ async function sequentialMedian(url: string, headers: Record<string, string>, co
 }
 
 /** `paths` in turn on every connection; also counts how the page cache answered (its X-Page-Cache header). */
-async function load(origin: string, paths: string[], headers: Record<string, string>): Promise<LoadResult> {
+async function load(origin: string, paths: string[], headers: Record<string, string>, connections = CONNECTIONS): Promise<LoadResult> {
   const cache: Record<string, number> = {};
   const requests = paths.map((path) => ({
     method: "GET" as const,
@@ -512,7 +575,7 @@ async function load(origin: string, paths: string[], headers: Record<string, str
   // Warm up (JIT, pools, caches) before measuring.
   await autocannon({ url: origin, requests, connections: 10, duration: 2, headers });
   for (const outcome of Object.keys(cache)) delete cache[outcome];
-  const result = await autocannon({ url: origin, requests, connections: CONNECTIONS, duration: LOAD_SECONDS, headers, timeout: 10 });
+  const result = await autocannon({ url: origin, requests, connections, duration: LOAD_SECONDS, headers, timeout: 10 });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -625,6 +688,11 @@ async function main(): Promise<number> {
   const data = await bulkInsert(database);
   note(`done in ${((Date.now() - clock) / 1000).toFixed(1)} s: ${data.psychologists} approved psychologists, ${data.evaluations} evaluations`);
 
+  step(`The demo psychologist's practice: ${PRACTICE_APPOINTMENTS.toLocaleString("en")} appointments with payments and evaluations`);
+  clock = Date.now();
+  const practice = await attempt("practice insert", () => practiceInsert(database));
+  if (practice !== undefined) note(`done in ${((Date.now() - clock) / 1000).toFixed(1)} s: ${practice} appointments for psicologa@acolhe.dev`);
+
   step("Production build on a free loopback port");
   const uploadsDir = mkdtempSync(path.join(tmpdir(), "acolhe-bench-uploads-"));
   onCleanup("remove the uploads directory", () => rmSync(uploadsDir, { recursive: true, force: true }));
@@ -723,6 +791,21 @@ async function main(): Promise<number> {
     value: rendered ? `${rendered.requestsPerSecond.toFixed(0)} req/s, p99 ${rendered.p99} ms` : "?",
     target: "not a target",
     verdict: "n/a",
+  });
+
+  step(`Load: the psychologist's dashboard signed in (${DASHBOARD_LOAD_PATHS.join(", ")}), ${DASHBOARD_CONNECTIONS} connections, ${LOAD_SECONDS} s`);
+  const dashboard = await attempt("dashboard load", async () => {
+    const cookie = await psychologistCookie(origin);
+    return load(origin, DASHBOARD_LOAD_PATHS, { ...LOAD_HEADERS, cookie }, DASHBOARD_CONNECTIONS);
+  });
+  if (dashboard) {
+    note(`${dashboard.requestsPerSecond.toFixed(1)} req/s, p50 ${dashboard.p50} ms, p99 ${dashboard.p99} ms — ${dashboard.total} requests, ${dashboard.non2xx} non-2xx, ${dashboard.errors} errors`);
+  }
+  verdicts.push({
+    check: "Dashboard p99 (10k appointments)",
+    value: dashboard ? `${dashboard.p99} ms` : "?",
+    target: `≤ ${TARGETS.dashboardP99Ms} ms${onPostgres ? "" : " (PostgreSQL only)"}`,
+    verdict: !dashboard ? "ERROR" : !onPostgres ? "n/a" : dashboard.non2xx === 0 && dashboard.errors === 0 && dashboard.p99 <= TARGETS.dashboardP99Ms ? "PASS" : "FAIL",
   });
 
   step("SQL statements per directory request (pg_stat_statements, fewest of 3 tries)");
