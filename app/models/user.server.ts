@@ -31,8 +31,8 @@ export function findCredentialsByEmail(email: string, executor: Executor = db): 
   return credentials(executor).where("users.email", "=", email).executeTakeFirst();
 }
 
-export function findCredentialsById(userId: string): Promise<Credentials | undefined> {
-  return credentials(db).where("users.id", "=", userId).executeTakeFirst();
+export function findCredentialsById(userId: string, executor: Executor = db): Promise<Credentials | undefined> {
+  return credentials(executor).where("users.id", "=", userId).executeTakeFirst();
 }
 
 export async function emailExists(email: string, executor: Executor = db): Promise<boolean> {
@@ -80,6 +80,17 @@ export async function markEmailVerified(userId: string, executor: Executor = db)
 
 export async function setPasswordHash(userId: string, passwordHash: string, executor: Executor = db) {
   await executor.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+}
+
+/**
+ * The address of an unverified account has just been proven by someone who
+ * controls it (Google, or the e-mailed link opened elsewhere). Whoever chose
+ * the password may not be that person — the pre-account takeover — so the
+ * password and every session of the account go, in the caller's transaction.
+ */
+export async function claimUnverifiedAccount(userId: string, executor: Executor) {
+  await executor.updateTable("users").set({ password_hash: null, email_verified_at: new Date() }).where("id", "=", userId).execute();
+  await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
 export function findUserByGoogleSub(sub: string) {

@@ -11,13 +11,13 @@ import { pageMeta } from "~/services/page-meta.server";
 import { startSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { loaderMeta } from "~/utils/meta";
-import { landingFor } from "./_auth.login/auth-forms.server";
+import { landingFor, signupCookie } from "./_auth.login/auth-forms.server";
 
 /**
  * The link of the verification e-mail. Opening it spends nothing (mail
- * scanners open links too); the button confirms the address, signs the
- * person in and takes them to their first step — for a psychologist, the
- * professional profile.
+ * scanners open links too); the button confirms the address. In the browser
+ * that signed up it also signs the person in and takes them to their first
+ * step; anywhere else it asks for a new password (docs/decisions/014).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t, translations } = await pageTranslations(request, ["auth"]);
@@ -29,10 +29,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { t } = await pageTranslations(request, ["auth"]);
   const token = String((await request.formData()).get("token") ?? "");
-  const userId = token ? await verifyEmail(token) : null;
-  if (!userId) return Response.json({ failed: true }, { status: 400 });
-  const cookie = await startSession(userId, request);
-  return redirectWithToast(await landingFor(userId, undefined), { type: "success", title: t("success.verified") }, { headers: { "Set-Cookie": cookie } });
+  const mark: unknown = await signupCookie().parse(request.headers.get("Cookie"));
+  const result = token ? await verifyEmail(token, typeof mark === "string" ? mark : null) : { state: "invalid" as const };
+  switch (result.state) {
+    case "invalid":
+      return Response.json({ failed: true }, { status: 400 });
+    case "signed-up-here": {
+      const headers = new Headers();
+      headers.append("Set-Cookie", await startSession(result.userId, request));
+      headers.append("Set-Cookie", await signupCookie().serialize("", { maxAge: 0 }));
+      return redirectWithToast(await landingFor(result.userId, undefined), { type: "success", title: t("success.verified") }, { headers });
+    }
+    case "claimed":
+      // Not signed in: the address is proven, the password is for its owner to choose (or to use, if already verified).
+      return result.resetToken
+        ? redirectWithToast(`/reset-password?token=${encodeURIComponent(result.resetToken)}`, { type: "success", title: t("success.verifiedChoosePassword") })
+        : redirectWithToast("/login", { type: "success", title: t("success.verifiedSignIn") });
+  }
 }
 
 export const meta = loaderMeta;

@@ -12,6 +12,7 @@ import {
   findCredentialsById,
   getRecipient,
   insertUserWithProfile,
+  claimUnverifiedAccount,
   markEmailVerified,
   setPasswordHash,
 } from "~/models/user.server";
@@ -103,12 +104,38 @@ async function createAccount(input: Registration, passwordHash: string, firstNam
   });
 }
 
-/** Confirms an address; returns the user, or null for a bad, spent or expired link. */
-export async function verifyEmail(token: string): Promise<string | null> {
+/** What a verification link proved, for the route to act on. */
+export type Verification =
+  | { state: "invalid" }
+  /** The browser that signed up opened its own link: the registrant owns the address; sign them in. */
+  | { state: "signed-up-here"; userId: string }
+  /**
+   * Opened elsewhere: whoever clicked controls the address, but may not be who chose the
+   * password. The password and sessions are gone; the clicker sets a new password with this token.
+   */
+  | { state: "claimed"; userId: string; resetToken: string };
+
+/** The sign-up browser's mark: a hash of the address it registered, kept in a signed cookie. */
+export function signupMark(email: string): string {
+  return sha256(`signup:${email.trim().toLowerCase()}`);
+}
+
+/** Confirms an address (issue 11: no pre-account takeover through the link). */
+export async function verifyEmail(token: string, browserMark: string | null): Promise<Verification> {
   return db.transaction().execute(async (trx) => {
     const userId = await consumeToken("email_verification", token, trx);
-    if (userId) await markEmailVerified(userId, trx);
-    return userId;
+    const account = userId ? await findCredentialsById(userId, trx) : undefined;
+    if (!userId || !account) return { state: "invalid" as const };
+    if (browserMark !== null && browserMark === signupMark(account.email)) {
+      await markEmailVerified(userId, trx);
+      return { state: "signed-up-here" as const, userId };
+    }
+    if (account.emailVerifiedAt) {
+      // Already proven (a second link): nothing to take from anyone; they sign in with their password.
+      return { state: "claimed" as const, userId, resetToken: "" };
+    }
+    await claimUnverifiedAccount(userId, trx);
+    return { state: "claimed" as const, userId, resetToken: await issueToken(trx, userId, "password_reset") };
   });
 }
 

@@ -4,7 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import type { Locale } from "~/i18n/config";
 import { db } from "~/models/db.server";
-import { findCredentialsByEmail, findUserByGoogleSub, insertUserWithProfile, linkGoogleAccount } from "~/models/user.server";
+import { claimUnverifiedAccount, findCredentialsByEmail, findUserByGoogleSub, insertUserWithProfile, linkGoogleAccount } from "~/models/user.server";
 import { env } from "~/utils/env.server";
 import { AccountError, signIn } from "./accounts.server";
 
@@ -28,8 +28,8 @@ export interface AuthContext {
   [key: string]: unknown;
 }
 
-/** Google asks for these (spec): identity, plus calendar events for later calendar sync. */
-export const GOOGLE_SCOPES = ["openid", "email", "profile", "https://www.googleapis.com/auth/calendar.events"];
+/** Only who the person is: nothing else is used, so nothing else is asked (no offline access, no forced consent). */
+export const GOOGLE_SCOPES = ["openid", "email", "profile"];
 
 export function googleConfigured(): boolean {
   const config = env();
@@ -44,7 +44,11 @@ export async function accountForGoogleProfile(profile: GoogleProfile, locale: Lo
   if (!email || profile._json.email_verified !== true) throw new AccountError("errors.googleFailed", 400);
   const existing = await findCredentialsByEmail(email);
   if (existing) {
-    await linkGoogleAccount(existing.id, profile.id);
+    await db.transaction().execute(async (trx) => {
+      // An unverified account may have been opened by someone else with this address: their password and sessions go.
+      if (!existing.emailVerifiedAt) await claimUnverifiedAccount(existing.id, trx);
+      await linkGoogleAccount(existing.id, profile.id, trx);
+    });
     return { id: existing.id };
   }
   const id = await db.transaction().execute((trx) =>
@@ -96,8 +100,7 @@ export function getAuthenticator(): Authenticator<AuthUser> {
           clientSecret: config.GOOGLE_CLIENT_SECRET!,
           callbackURL: new URL("/auth/google/callback", config.APP_URL).toString(),
           scope: GOOGLE_SCOPES,
-          accessType: "offline",
-          prompt: "consent",
+          accessType: "online",
         },
         async ({ profile, context }) => accountForGoogleProfile(profile, (context as AuthContext | undefined)?.locale ?? "pt-BR"),
       ),

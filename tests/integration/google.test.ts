@@ -8,7 +8,8 @@ import { loader as callbackLoader } from "~/routes/_auth.auth.google.callback";
 import { loader as loginLoader } from "~/routes/_auth.login/route";
 import { resetAuthenticator } from "~/services/authenticator.server";
 import { resetEnvForTests } from "~/utils/env.server";
-import { createUser } from "#tests/helpers/factories";
+import { formPost, page, send } from "#tests/helpers/app";
+import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { body, BASE, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 
 /**
@@ -94,16 +95,16 @@ function profile(email: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Presses 'Continuar com Google': returns Google's consent URL (the jar keeps the state cookie). */
+/** Presses 'Continuar com Google' (through the app's request handler): returns Google's consent URL (the jar keeps the state cookie). */
 async function start(jar: CookieJar, redirectTo = "") {
-  const response = await run(googleAction, postRequest("/auth/google", { redirectTo }, jar));
+  const response = await send(formPost("/auth/google", { redirectTo }, { Cookie: jar.header() }));
   jar.take(response);
   return { response, url: new URL(response.headers.get("Location") ?? "", BASE) };
 }
 
 /** Google sends the browser back with a code and the state it was given. */
 async function callback(jar: CookieJar, params: Record<string, string>) {
-  const response = await run(callbackLoader, getRequest(`/auth/google/callback?${new URLSearchParams(params)}`, jar));
+  const response = await send(page(`/auth/google/callback?${new URLSearchParams(params)}`, { Cookie: jar.header() }));
   jar.take(response);
   return response;
 }
@@ -128,7 +129,7 @@ async function expectRefused(jar: CookieJar, response: Response) {
 }
 
 describe("starting the Google sign-in", () => {
-  it("sends the visitor to Google's consent page with code flow, state, offline access, forced consent and the spec's scopes", async () => {
+  it("sends the visitor to Google's consent page with code flow and state, asking only who they are", async () => {
     const jar = new CookieJar();
     const { response, url } = await start(jar);
     expect(response.status).toBe(302);
@@ -137,9 +138,10 @@ describe("starting the Google sign-in", () => {
     expect(params.get("response_type")).toBe("code");
     expect(params.get("client_id")).toBe(CLIENT_ID);
     expect(params.get("redirect_uri")).toBe(CALLBACK);
-    expect(params.get("scope")!.split(" ")).toEqual(expect.arrayContaining(["openid", "email", "profile", "https://www.googleapis.com/auth/calendar.events"]));
-    expect(params.get("access_type")).toBe("offline");
-    expect(params.get("prompt")).toBe("consent");
+    // Nothing is used beyond identity, so nothing more is asked: no calendar, no offline access, no forced consent.
+    expect(params.get("scope")!.split(" ").sort()).toEqual(["email", "openid", "profile"]);
+    expect(params.get("access_type")).toBe("online");
+    expect(params.get("prompt")).toBeNull();
     expect(params.get("state")).toMatch(/^[0-9a-f-]{16,}$/);
     // The state is kept server-side-signed in a cookie of ours, never the client secret in the URL.
     expect(jar.has("__acolhe_auth")).toBe(true);
@@ -217,7 +219,26 @@ describe("Google's callback", () => {
     expect(root.toast).toEqual({ type: "success", title: "Login realizado com sucesso!" });
   });
 
-  it("links an existing account with the same e-mail instead of creating another", async () => {
+  it("takes an unverified account back from whoever opened it with the owner's address: their password and sessions go", async () => {
+    // Someone registers the owner's address with a password of their own; it was never verified.
+    const squatter = await createUser({ email: "vitima@gmail.com", verified: false, firstName: "Invasor" });
+    const squatterJar = await signedIn(squatter);
+    googleProfile = profile("vitima@gmail.com");
+    const { jar, response } = await signInWithGoogle();
+    expect(location(response)).toBe("/patient-dashboard");
+
+    const [account] = await allUsers();
+    expect(account).toMatchObject({ id: squatter.id, google_sub: "109876543210987654321", password_hash: null });
+    expect(account!.email_verified_at).toBeInstanceOf(Date);
+    // Only the Google session is left; the squatter's is gone and their password no longer opens the account.
+    expect(await allSessions()).toEqual([{ user_id: squatter.id }]);
+    expect(await signedInAs(squatterJar)).toBeNull();
+    expect(await signedInAs(jar)).toMatchObject({ email: "vitima@gmail.com" });
+    const attempt = await send(formPost("/login", { intent: "login", email: "vitima@gmail.com", password: PASSWORD }));
+    expect(attempt.status).toBe(401);
+  });
+
+  it("links an existing verified account with the same e-mail instead of creating another", async () => {
     const existing = await createUser({ email: "Maria.Google@gmail.com", firstName: "Maria", lastName: "Antiga" });
     googleProfile = profile("maria.google@gmail.com");
     const { jar, response } = await signInWithGoogle();
@@ -226,7 +247,7 @@ describe("Google's callback", () => {
     const users = await allUsers();
     expect(users.map((user) => user.id)).toEqual([existing.id]);
     expect(users[0]!.google_sub).toBe("109876543210987654321");
-    // The password still works; the profile is not overwritten by Google's.
+    // A verified account's owner proved the address before: the password still works; the profile is not overwritten by Google's.
     expect(users[0]!.password_hash).toMatch(/^scrypt\$/);
     expect((await db.selectFrom("profiles").select("last_name").where("id", "=", existing.id).executeTakeFirstOrThrow()).last_name).toBe("Antiga");
     expect(await allSessions()).toEqual([{ user_id: existing.id }]);

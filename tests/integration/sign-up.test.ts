@@ -6,6 +6,7 @@ import { action as psychologistRegisterAction } from "~/routes/_auth.psychologis
 import { action as registerAction } from "~/routes/_auth.register";
 import { action as resetAction, loader as resetLoader } from "~/routes/_auth.reset-password";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/_auth.verify-email";
+import { formPost, page, send } from "#tests/helpers/app";
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 import { queuedJobs } from "#tests/helpers/jobs";
@@ -129,30 +130,72 @@ describe("sign-up", () => {
 });
 
 describe("e-mail verification", () => {
-  it("confirms once, signs the person in, and refuses the link afterwards", async () => {
-    await signup(VALID);
+  /** Signs up through the app in a browser of its own (the jar keeps what the app sets). */
+  async function signupIn(jar: CookieJar, fields: Record<string, string> = VALID, path = "/register") {
+    const response = await send(formPost(path, fields, { Cookie: jar.header() }));
+    jar.take(response);
+    return response;
+  }
+  const verifyIn = async (jar: CookieJar, token: string) => {
+    const response = await send(formPost("/verify-email", { token }, { Cookie: jar.header() }));
+    jar.take(response);
+    return response;
+  };
+
+  it("in the browser that signed up: confirms once, signs the person in, and refuses the link afterwards", async () => {
+    const jar = new CookieJar();
+    await signupIn(jar);
     const token = await linkToken(VALID.email, "email_verification");
 
     expect((await body(await run(verifyLoader, getRequest(`/verify-email?token=${token}`)))).valid).toBe(true);
     // Opening the link spends nothing (mail scanners open links too).
     expect((await body(await run(verifyLoader, getRequest(`/verify-email?token=${token}`)))).valid).toBe(true);
 
-    const jar = new CookieJar();
-    const response = await run(verifyAction, postRequest("/verify-email", { token }));
+    const response = await verifyIn(jar, token);
     expect(response.status).toBe(303);
     expect(location(response)).toBe("/patient-dashboard");
-    expect(jar.take(response).has("__acolhe_session")).toBe(true);
-    const user = await db.selectFrom("users").select("email_verified_at").where("email", "=", VALID.email).executeTakeFirstOrThrow();
+    expect(jar.has("__acolhe_session")).toBe(true);
+    const user = await db.selectFrom("users").select(["email_verified_at", "password_hash"]).where("email", "=", VALID.email).executeTakeFirstOrThrow();
     expect(user.email_verified_at).toBeInstanceOf(Date);
+    expect(user.password_hash).toMatch(/^scrypt\$/);
 
-    expect((await run(verifyAction, postRequest("/verify-email", { token }))).status).toBe(400);
+    expect((await verifyIn(new CookieJar(), token)).status).toBe(400);
     expect((await body(await run(verifyLoader, getRequest(`/verify-email?token=${token}`)))).valid).toBe(false);
   });
 
+  it("opened in another browser: confirms the address but signs nobody in, and the chosen password no longer opens the account", async () => {
+    // Someone registers another person's address with a password of their own.
+    const squatter = new CookieJar();
+    await signupIn(squatter);
+    const token = await linkToken(VALID.email, "email_verification");
+    const account = await db.selectFrom("users").select("id").where("email", "=", VALID.email).executeTakeFirstOrThrow();
+    const squatterSession = await signedIn(account);
+
+    // The address's owner opens the link from their own mailbox.
+    const owner = new CookieJar();
+    const response = await verifyIn(owner, token);
+    expect(response.status).toBe(303);
+    expect(location(response)).toMatch(/^\/reset-password\?token=/);
+    expect(owner.has("__acolhe_session")).toBe(false);
+    const user = await db.selectFrom("users").select(["email_verified_at", "password_hash"]).where("id", "=", account.id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ password_hash: null });
+    expect(user.email_verified_at).toBeInstanceOf(Date);
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", account.id).execute()).toEqual([]);
+    expect((await send(page("/settings", { Cookie: squatterSession.header() }))).status).toBe(302);
+    expect((await send(formPost("/login", { intent: "login", email: VALID.email, password: VALID.password }))).status).toBe(401);
+
+    // The owner chooses their password with the link they were sent to, and signs in with it.
+    const resetToken = new URL(location(response)!, "http://x").searchParams.get("token")!;
+    const reset = await send(formPost("/reset-password", { token: resetToken, password: "a-senha-da-dona", confirmPassword: "a-senha-da-dona" }));
+    expect(location(reset)).toBe("/login");
+    expect((await send(formPost("/login", { intent: "login", email: VALID.email, password: "a-senha-da-dona" }))).status).toBe(303);
+  });
+
   it("takes a new psychologist to the professional profile", async () => {
-    await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...VALID, email: "psi.verifica@exemplo.com.br", crp: "05/111222" }));
+    const jar = new CookieJar();
+    await signupIn(jar, { ...VALID, email: "psi.verifica@exemplo.com.br", crp: "05/111222" }, "/psychologist-register");
     const token = await linkToken("psi.verifica@exemplo.com.br", "email_verification");
-    expect(location(await run(verifyAction, postRequest("/verify-email", { token })))).toBe("/psychologist-profile");
+    expect(location(await verifyIn(jar, token))).toBe("/psychologist-profile");
   });
 
   it("refuses an expired link (24 h)", async () => {

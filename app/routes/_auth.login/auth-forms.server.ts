@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { AuthorizationError } from "remix-auth";
 import { z } from "zod";
 import { isValidCrp } from "~/domain/crp";
 import { DASHBOARD_BY_ROLE } from "~/domain/roles";
 import { pageTranslations } from "~/i18n/i18n.server";
-import { AccountError, register, resendVerification } from "~/services/accounts.server";
+import { AccountError, register, resendVerification, signupMark } from "~/services/accounts.server";
+import { env } from "~/utils/env.server";
 import { getAuthenticator, googleConfigured } from "~/services/authenticator.server";
 import { getSessionUser, roleOf, startSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -101,6 +102,24 @@ export function newPasswordSchema(t: TFunction) {
 
 const SECRET_FIELDS = ["password", "confirmPassword"];
 
+/**
+ * Marks the browser that signed up (a hash of the address, signed): its own
+ * verification link signs it in; the same link opened anywhere else only
+ * proves the address (app/services/accounts.server.ts verifyEmail). Set on
+ * every sign-up, whether or not the address already had an account.
+ */
+export function signupCookie() {
+  const config = env();
+  return createCookie("acolhe_signup", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: new URL(config.APP_URL).protocol === "https:",
+    secrets: [config.SESSION_SECRET],
+    maxAge: 24 * 60 * 60,
+  });
+}
+
 /** Where a person goes after signing in: the page they wanted, else their role's home. */
 export async function landingFor(userId: string, redirectTo: string | undefined): Promise<string> {
   const target = safeRedirect(redirectTo, "");
@@ -174,7 +193,11 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
       }
       throw error;
     }
-    return redirectWithToast("/login?verify=1", { type: "success", title: t("success.signup") });
+    return redirectWithToast(
+      "/login?verify=1",
+      { type: "success", title: t("success.signup") },
+      { headers: { "Set-Cookie": await signupCookie().serialize(signupMark(email!)) } },
+    );
   }
 
   if (intent === "resend-verification") {
