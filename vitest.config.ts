@@ -9,7 +9,8 @@ const shared = {
   },
 };
 
-const env = { NODE_ENV: "test", LOG_LEVEL: "silent", APP_URL: "http://localhost:3000" } as const;
+// Passwords are hashed at 2^12 in tests (production: 2^17): thousands of test accounts stay cheap.
+const env = { NODE_ENV: "test", LOG_LEVEL: "silent", APP_URL: "http://localhost:3000", SCRYPT_LOG_N: "12" } as const;
 
 /**
  * Two projects: pure unit tests beside the code (no database), and

@@ -166,12 +166,6 @@ export interface AuthTokensTable {
   created_at: CreatedAt & Generated<Date>;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  key_hash: string;
-  created_at: CreatedAt & Generated<Date>;
-}
-
 export interface ConsentLogTable {
   id: Generated<number>;
   user_id: string;
@@ -323,7 +317,6 @@ export interface Database {
   psychologist_pricing: PsychologistPricingTable;
   appointments: AppointmentsTable;
   auth_tokens: AuthTokensTable;
-  login_failures: LoginFailuresTable;
   consent_log: ConsentLogTable;
   mail_outbox: MailOutboxTable;
   evaluations: EvaluationsTable;

@@ -18,8 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = loaderMeta;
 
 /** The same answer whether or not the e-mail has an account: no enumeration. */
-export async function action({ request }: ActionFunctionArgs) {
-  const [{ pageTranslations }, { forgotPasswordSchema }, { requestPasswordReset }, { redirectWithToast }] = await Promise.all([
+export async function action({ request, context }: ActionFunctionArgs) {
+  const [{ pageTranslations }, { forgotPasswordSchema }, { AccountError, requestPasswordReset, throttleAccountForm }, { redirectWithToast }] = await Promise.all([
     import("~/i18n/i18n.server"),
     import("./_auth.login/auth-forms.server"),
     import("~/services/accounts.server"),
@@ -28,6 +28,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { t } = await pageTranslations(request, ["auth"]);
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await throttleAccountForm("forgot", submission.value.email, context.clientIp ?? null);
+  } catch (error) {
+    if (error instanceof AccountError) return data(submission.reply({ formErrors: [t(error.key)] }), { status: error.status });
+    throw error;
+  }
   await requestPasswordReset(submission.value.email);
   return redirectWithToast("/login", { type: "success", title: t("success.resetRequested") });
 }

@@ -3,7 +3,6 @@ import type { Database } from "#db/types";
 import type { Locale } from "~/i18n/config";
 import { consumeToken, issueToken } from "~/models/auth-token.server";
 import { db } from "~/models/db.server";
-import { countFailuresSince, clearFailures, recordFailure } from "~/models/login-failure.server";
 import { insertPendingPsychologist } from "~/models/psychologist-account.server";
 import { deleteUserSessions } from "~/models/session.server";
 import {
@@ -16,9 +15,10 @@ import {
   markEmailVerified,
   setPasswordHash,
 } from "~/models/user.server";
-import { sha256 } from "~/utils/crypto.server";
+import { accountFormLimits, SIGN_IN_WINDOW_MS, signInDelayMs, signInEmailKey, signInLimits } from "~/domain/auth-limits";
+import { randomToken, sha256 } from "~/utils/crypto.server";
 import { env } from "~/utils/env.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { hashPassword, needsRehash, verifyPassword } from "~/utils/password.server";
 import {
   accountExistsEmail,
   passwordChangedEmail,
@@ -28,6 +28,7 @@ import {
   type EmailContent,
 } from "./emails.server";
 import { queueMail } from "./mail.server";
+import { countAttempt, countFailure, forgetFailures, wait } from "./throttle.server";
 
 /**
  * Sign-up, sign-in, e-mail verification and password reset. Errors carry a
@@ -43,8 +44,6 @@ export class AccountError extends Error {
     this.name = "AccountError";
   }
 }
-
-export const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /** A split of 'Maria da Silva Santos' into first name and the rest. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
@@ -139,18 +138,14 @@ export async function verifyEmail(token: string, browserMark: string | null): Pr
   });
 }
 
-/** Sends a new verification link, at most one a minute. Silent for unknown or verified addresses. */
+/**
+ * Sends a new verification link. The answer is the same for unknown,
+ * verified and unverified addresses (the caller throttles per address and
+ * IP first, whatever the address is): only an unverified account gets mail.
+ */
 export async function resendVerification(email: string): Promise<void> {
   const account = await findCredentialsByEmail(email);
   if (!account || account.emailVerifiedAt) return;
-  const recent = await db
-    .selectFrom("auth_tokens")
-    .select("id")
-    .where("user_id", "=", account.id)
-    .where("purpose", "=", "email_verification")
-    .where("created_at", ">", new Date(Date.now() - 60_000))
-    .executeTakeFirst();
-  if (recent) throw new AccountError("errors.resendTooSoon", 429);
   await db.transaction().execute(async (trx) => {
     const recipient = await getRecipient(account.id, trx);
     const token = await issueToken(trx, account.id, "email_verification");
@@ -158,36 +153,46 @@ export async function resendVerification(email: string): Promise<void> {
   });
 }
 
-const emailKey = (email: string) => sha256(`email:${email.trim().toLowerCase()}`);
-const ipKey = (ip: string) => sha256(`ip:${ip}`);
-
 /**
- * Checks a password sign-in. Limited per e-mail and per IP to the
- * environment's max attempts per 15 minutes, counted whether or not the
- * e-mail exists, so the limit says nothing about accounts.
+ * Checks a password sign-in (docs/decisions/014). The attempt is counted
+ * first, per (e-mail, IP) and per IP, and refused past the environment's
+ * limit; the e-mail alone is never refused — its answers only slow down — so
+ * nobody can lock a patient out by knowing their address. Counted whether or
+ * not the account exists. A right password takes the attempt back, forgives
+ * the e-mail, and upgrades an old hash.
  */
 export async function signIn(email: string, password: string, ip: string | null): Promise<{ id: string }> {
-  const keys = [emailKey(email), ...(ip ? [ipKey(ip)] : [])];
-  const failures = await countFailuresSince(keys, new Date(Date.now() - LOGIN_WINDOW_MS));
-  const limit = env().constants.maxLoginAttempts;
-  if (keys.some((key) => (failures.get(key) ?? 0) >= limit)) throw new AccountError("errors.tooManyAttempts", 429);
+  const max = env().constants.maxLoginAttempts;
+  const limits = signInLimits(email, ip ?? "unknown", max);
+  const attempt = await countAttempt(limits);
+  if (attempt.over) throw new AccountError("errors.tooManyAttempts", 429);
+  const emailFailures = await countFailure(signInEmailKey(email), SIGN_IN_WINDOW_MS);
+  await wait(signInDelayMs(emailFailures - 1, max));
 
   const account = await findCredentialsByEmail(email);
   // Hash even when there is no account, so timing does not tell either.
-  const valid = account?.passwordHash
-    ? await verifyPassword(password, account.passwordHash)
-    : (await verifyPassword(password, DUMMY_HASH), false);
-  if (!account || !valid) {
-    await recordFailure(keys);
-    throw new AccountError("errors.invalidCredentials", 401);
-  }
+  const valid = account?.passwordHash ? await verifyPassword(password, account.passwordHash) : (await verifyPassword(password, await dummyHash()), false);
+  if (!account || !valid) throw new AccountError("errors.invalidCredentials", 401);
+
+  await attempt.forgive();
+  await Promise.all([forgetFailures(signInEmailKey(email)), forgetFailures(limits[0]!.key)]);
+  if (needsRehash(account.passwordHash!)) await setPasswordHash(account.id, await hashPassword(password));
   if (!account.emailVerifiedAt) throw new AccountError("errors.emailNotConfirmed", 403);
-  await clearFailures(keys[0]!);
   return { id: account.id };
 }
 
-// A real scrypt hash of a random string: verifying against it costs what a real check costs.
-const DUMMY_HASH = "scrypt$32768$8$1$8WPYSBCld1r5pQUiXmgF2w$7QiOYSGXhSlp2PhWPYv0JvExMHP147zScibDMhKlZrw";
+// A real hash of a random string at today's cost: checking against it costs what a real check costs.
+let dummy: Promise<string> | undefined;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomToken());
+  return dummy;
+}
+
+/** Refuses with 429 when this address or this IP asked too often (the same for addresses with and without an account). */
+export async function throttleAccountForm(form: "signup" | "forgot" | "resend", email: string, ip: string | null) {
+  const attempt = await countAttempt(accountFormLimits(form, email, ip ?? "unknown", env().constants.maxLoginAttempts));
+  if (attempt.over) throw new AccountError(form === "resend" ? "errors.resendTooSoon" : "errors.tooManyRequests", 429);
+}
 
 /** Always the same answer to the visitor; an e-mail only when the account exists. */
 export async function requestPasswordReset(email: string): Promise<void> {

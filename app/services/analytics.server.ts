@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { deviceClassOf } from "~/domain/device";
-import { hitRateLimit, insertAnalyticsEvent } from "~/models/analytics.server";
+import { insertAnalyticsEvent } from "~/models/analytics.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
 import { filterPublicIds } from "~/models/public-profile.server";
 import { sha256 } from "~/utils/crypto.server";
 

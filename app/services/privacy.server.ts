@@ -75,7 +75,7 @@ export async function exportUserData(userId: string) {
     appointments: appointmentsAsPatient,
     evaluations,
     emails,
-    login_failures: "Tentativas de login falhas são guardadas apenas como um resumo criptográfico (hash) do e-mail, por 24 horas.",
+    login_failures: "Tentativas de login são contadas apenas por um resumo criptográfico (hash) do e-mail e do endereço IP, por no máximo duas horas.",
   };
 }
 

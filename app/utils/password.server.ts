@@ -2,11 +2,19 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 
 /**
  * Password hashing with scrypt from node:crypto. Stored as
- * `scrypt$N$r$p$salt$hash` (base64url), so the cost can rise later and old
- * hashes still verify.
+ * `scrypt$N$r$p$salt$hash` (base64url), so the cost can rise and old hashes
+ * still verify; a sign-in with an older cost stores a new hash
+ * (`needsRehash`). N is 2^17 (OWASP's scrypt minimum); the test runner
+ * lowers it with SCRYPT_LOG_N so thousands of test accounts stay cheap.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const DEFAULT_LOG_N = 17;
 const KEY_LENGTH = 32;
+
+function params() {
+  const logN = Number(process.env.SCRYPT_LOG_N ?? DEFAULT_LOG_N);
+  const safe = Number.isInteger(logN) && logN >= 10 && logN <= 20 ? logN : DEFAULT_LOG_N;
+  return { N: 2 ** safe, r: 8, p: 1 };
+}
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -18,8 +26,9 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const current = params();
+  const key = await derive(password, salt, current);
+  return ["scrypt", current.N, current.r, current.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -28,4 +37,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hash, "base64url");
   const actual = await derive(password, Buffer.from(salt, "base64url"), { N: Number(n), r: Number(r), p: Number(p) });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Whether a stored hash was made with less work than today's (then sign-in stores a new one). */
+export function needsRehash(stored: string): boolean {
+  const [, n, r, p] = stored.split("$");
+  const current = params();
+  return Number(n) < current.N || Number(r) < current.r || Number(p) < current.p;
 }

@@ -6,6 +6,7 @@ import * as payments from "./0004_payments";
 import * as notifications from "./0005_notifications";
 import * as nameSearch from "./0006_name_search";
 import * as calendarFeeds from "./0013_calendar_feeds";
+import * as authLimits from "./0014_auth_limits";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0005_notifications": notifications,
   "0006_name_search": nameSearch,
   "0013_calendar_feeds": calendarFeeds,
+  "0014_auth_limits": authLimits,
 };

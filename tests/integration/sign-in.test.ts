@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formPost, send } from "#tests/helpers/app";
+import { setSleepForTests } from "~/services/throttle.server";
+import { hashPassword } from "~/utils/password.server";
 import { db } from "~/models/db.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/_auth.login/route";
 import { action as logoutAction } from "~/routes/_auth.logout";
@@ -15,6 +18,7 @@ const formErrors = async (response: Response) => (await body(response)).error?.[
 
 afterEach(() => {
   delete process.env.APP_ENV;
+  process.env.SCRYPT_LOG_N = "12";
   resetEnvForTests();
 });
 
@@ -106,45 +110,134 @@ describe("sign-in", () => {
   });
 });
 
-describe("throttling", () => {
-  it("blocks an e-mail after the environment's limit, without saying whether it exists", async () => {
+describe("throttling (through the request handler, the IP being the socket's)", () => {
+  const attempt = (email: string, password: string, ip: string) => send(formPost("/login", { intent: "login", email, password }), { socketAddress: ip });
+  const waits: number[] = [];
+  beforeEach(() => {
     process.env.APP_ENV = "staging"; // 10 attempts per 15 minutes
     resetEnvForTests();
+    waits.length = 0;
+    setSleepForTests(async (ms) => void waits.push(ms));
+  });
+
+  it("a stranger who knows the e-mail cannot lock its owner out: the pair is limited, the e-mail only slowed", async () => {
     const user = await createUser();
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await login({ email: user.email, password: "errada" }, undefined, `198.51.100.${attempt}`)).status).toBe(401);
-    }
-    const blocked = await login({ email: user.email, password: PASSWORD }, undefined, "198.51.100.200");
+    for (let index = 0; index < 10; index += 1) expect((await attempt(user.email, "errada", "198.51.100.7")).status).toBe(401);
+    const blocked = await attempt(user.email, "errada", "198.51.100.7");
     expect(blocked.status).toBe(429);
-    expect(await formErrors(blocked)).toEqual(["Muitas tentativas de login. Aguarde 15 minutos e tente novamente."]);
-
-    for (let attempt = 0; attempt < 10; attempt += 1) await login({ email: "fantasma@exemplo.com.br", password: "x" }, undefined, `192.0.2.${attempt}`);
-    expect((await login({ email: "fantasma@exemplo.com.br", password: "x" }, undefined, "192.0.2.99")).status).toBe(429);
+    expect(await blocked.text()).toContain("Muitas tentativas de login. Aguarde 15 minutos e tente novamente.");
+    // Even the right password from that IP waits out the window…
+    expect((await attempt(user.email, PASSWORD, "198.51.100.7")).status).toBe(429);
+    // A second address keeps trying; each answer for that e-mail now waits longer.
+    for (let index = 0; index < 3; index += 1) expect((await attempt(user.email, "errada", "198.51.100.9")).status).toBe(401);
+    expect(waits).toEqual([250, 500]);
+    // The owner, elsewhere, signs in — after a delay, never a refusal.
+    expect((await attempt(user.email, PASSWORD, "203.0.113.20")).status).toBe(303);
+    expect(waits.at(-1)).toBe(1_000);
+    expect(waits.every((ms) => ms <= 5_000)).toBe(true);
   });
 
-  it("blocks an IP trying many e-mails", async () => {
-    process.env.APP_ENV = "staging";
-    resetEnvForTests();
-    for (let attempt = 0; attempt < 10; attempt += 1) await login({ email: `alvo${attempt}@exemplo.com.br`, password: "x" }, undefined, "203.0.113.50");
+  it("parallel attempts cannot pass the limit: the attempt is counted before the password is checked", async () => {
     const user = await createUser();
-    expect((await login({ email: user.email, password: PASSWORD }, undefined, "203.0.113.50")).status).toBe(429);
-    expect((await login({ email: user.email, password: PASSWORD }, undefined, "203.0.113.51")).status).toBe(303);
+    const statuses = await Promise.all(Array.from({ length: 25 }, () => attempt(user.email, "errada", "198.51.100.8").then((response) => response.status)));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
 
-  it("forgets the window after 15 minutes", async () => {
-    process.env.APP_ENV = "staging";
-    resetEnvForTests();
+  it("limits an IP trying many e-mails (ten times the pair's limit)", async () => {
+    for (let index = 0; index < 100; index += 1) await attempt(`alvo${index}@exemplo.com.br`, "x", "203.0.113.50");
     const user = await createUser();
-    for (let attempt = 0; attempt < 10; attempt += 1) await login({ email: user.email, password: "errada" }, undefined, `198.18.0.${attempt}`);
-    await db.updateTable("login_failures").set({ created_at: new Date(Date.now() - 16 * 60_000) }).execute();
-    expect((await login({ email: user.email, password: PASSWORD })).status).toBe(303);
+    expect((await attempt(user.email, PASSWORD, "203.0.113.50")).status).toBe(429);
+    expect((await attempt(user.email, PASSWORD, "203.0.113.51")).status).toBe(303);
+  });
+
+  it("is the same for an e-mail without an account", async () => {
+    for (let index = 0; index < 10; index += 1) expect((await attempt("fantasma@exemplo.com.br", "x", "192.0.2.9")).status).toBe(401);
+    expect((await attempt("fantasma@exemplo.com.br", "x", "192.0.2.9")).status).toBe(429);
+  });
+
+  it("forgets the window after 15 minutes, and a right password forgives the e-mail's failures", async () => {
+    const user = await createUser();
+    for (let index = 0; index < 10; index += 1) await attempt(user.email, "errada", "198.18.0.1");
+    await db.updateTable("rate_limit_hits").set({ window_start: new Date(Date.now() - 16 * 60_000) }).execute();
+    expect((await attempt(user.email, PASSWORD, "198.18.0.1")).status).toBe(303);
+    waits.length = 0;
+    expect((await attempt(user.email, PASSWORD, "198.18.0.1")).status).toBe(303);
+    expect(waits.filter((ms) => ms > 0)).toEqual([]);
   });
 
   it("stores no e-mail or IP in clear", async () => {
-    await login({ email: "rastro@exemplo.com.br", password: "x" }, undefined, "203.0.113.99");
-    const keys = (await db.selectFrom("login_failures").select("key_hash").execute()).map((row) => row.key_hash);
-    expect(keys).toContain(sha256("email:rastro@exemplo.com.br"));
+    await attempt("rastro@exemplo.com.br", "x", "203.0.113.99");
+    const keys = (await db.selectFrom("rate_limit_hits").select("key_hash").execute()).map((row) => row.key_hash);
+    expect(keys).toContain(sha256("login:email:rastro@exemplo.com.br"));
     expect(JSON.stringify(keys)).not.toMatch(/rastro|203\.0\.113/);
+  });
+
+  it("upgrades an old, cheaper password hash at sign-in", async () => {
+    const user = await createUser();
+    process.env.SCRYPT_LOG_N = "10";
+    await db.updateTable("users").set({ password_hash: await hashPassword(PASSWORD) }).where("id", "=", user.id).execute();
+    process.env.SCRYPT_LOG_N = "12";
+    expect((await attempt(user.email, PASSWORD, "198.18.0.2")).status).toBe(303);
+    const stored = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^scrypt\$4096\$/);
+    expect((await attempt(user.email, PASSWORD, "198.18.0.2")).status).toBe(303);
+  });
+});
+
+describe("the other account forms are throttled per address and IP, and answer alike for every address", () => {
+  beforeEach(() => {
+    process.env.APP_ENV = "staging";
+    resetEnvForTests();
+  });
+  const resend = (email: string, ip = "192.0.2.30") => send(formPost("/login", { intent: "resend-verification", email }), { socketAddress: ip });
+
+  it("resend-verification answers byte for byte the same for unknown, verified and unverified addresses", async () => {
+    const unverified = await createUser({ verified: false });
+    const verified = await createUser();
+    const answers = [];
+    for (const email of [unverified.email, verified.email, "ninguem.mesmo@exemplo.com.br"]) {
+      const first = await resend(email);
+      const second = await resend(email);
+      answers.push([first.status, first.headers.get("Location"), second.status, (await second.text()).replace(email, "EMAIL")]);
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]![0]).toBe(303);
+    expect(answers[0]![2]).toBe(429);
+    const mails = await db.selectFrom("mail_outbox").select("to_email").where("template", "=", "email_verification").execute();
+    expect(mails.map((mail) => mail.to_email)).toEqual([unverified.email]);
+  });
+
+  it("sign-up: three per address an hour, then 429 and no more account-exists e-mails to its owner", async () => {
+    const owner = await createUser();
+    const fields = { intent: "signup", fullName: "Alguém", email: owner.email, password: "senha-longa-1", confirmPassword: "senha-longa-1", terms: "on" };
+    const statuses = [];
+    for (let index = 0; index < 5; index += 1) statuses.push((await send(formPost("/register", fields), { socketAddress: `198.51.100.${index}` })).status);
+    expect(statuses).toEqual([303, 303, 303, 429, 429]);
+    expect(await db.selectFrom("mail_outbox").select("id").where("to_email", "=", owner.email).execute()).toHaveLength(3);
+  });
+
+  it("sign-up: an IP is limited whatever the addresses", async () => {
+    const statuses = [];
+    for (let index = 0; index < 21; index += 1) {
+      const email = `novo${index}@exemplo.com.br`;
+      statuses.push((await send(formPost("/register", { intent: "signup", fullName: "Pessoa Nova", email, password: "senha-longa-1", confirmPassword: "senha-longa-1", terms: "on" }), { socketAddress: "203.0.113.77" })).status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 303)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it("forgot-password: the same answer with or without an account, limited per address", async () => {
+    const user = await createUser();
+    const forgot = (email: string) => send(formPost("/forgot-password", { email }), { socketAddress: "192.0.2.40" });
+    const known = [];
+    const unknown = [];
+    for (let index = 0; index < 4; index += 1) known.push((await forgot(user.email)).status);
+    for (let index = 0; index < 4; index += 1) unknown.push((await forgot("sem.conta@exemplo.com.br")).status);
+    expect(known).toEqual([303, 303, 303, 429]);
+    expect(unknown).toEqual(known);
+    expect(await db.selectFrom("mail_outbox").select("id").where("template", "=", "password_reset").execute()).toHaveLength(3);
   });
 });
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isValidCrp } from "~/domain/crp";
 import { DASHBOARD_BY_ROLE } from "~/domain/roles";
 import { pageTranslations } from "~/i18n/i18n.server";
-import { AccountError, register, resendVerification, signupMark } from "~/services/accounts.server";
+import { AccountError, register, resendVerification, signupMark, throttleAccountForm } from "~/services/accounts.server";
 import { env } from "~/utils/env.server";
 import { getAuthenticator, googleConfigured } from "~/services/authenticator.server";
 import { getSessionUser, roleOf, startSession } from "~/services/session.server";
@@ -186,10 +186,13 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
     const { fullName, email, password, crp } = submission.value;
     const role = professional ? "psychologist" : submission.value.role;
     try {
+      // Before the expensive hash, and before any e-mail (the account-exists notice included).
+      await throttleAccountForm("signup", email!, context.clientIp ?? null);
       await register({ fullName: fullName!, email: email!, password: password!, role, crp: crp || undefined, locale });
     } catch (error) {
       if (error instanceof AccountError) {
-        return data(submission.reply({ fieldErrors: { crp: [t(error.key)] }, hideFields: SECRET_FIELDS }), { status: error.status });
+        const errors = error.status === 429 ? { formErrors: [t(error.key)] } : { fieldErrors: { crp: [t(error.key)] } };
+        return data(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), { status: error.status });
       }
       throw error;
     }
@@ -204,6 +207,7 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
     const submission = parseWithZod(formData, { schema: resendSchema(t) });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
+      await throttleAccountForm("resend", submission.value.email, context.clientIp ?? null);
       await resendVerification(submission.value.email);
     } catch (error) {
       if (error instanceof AccountError) return data(submission.reply({ formErrors: [t(error.key)] }), { status: error.status });
