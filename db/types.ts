@@ -195,6 +195,9 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   last_error: string | null;
   transport: string | null;
+  /** The message's one-time link token, sealed; null once sent or expired. */
+  secret: string | null;
+  secret_expires_at: Timestamp | null;
   created_at: CreatedAt & Generated<Date>;
   sent_at: Timestamp | null;
 }

@@ -10,6 +10,8 @@ export interface NewMail {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /** A one-time link token, already sealed, and when it stops working. */
+  sealedSecret?: { value: string; expiresAt: Date };
 }
 
 export async function insertMail(executor: Executor, mail: NewMail): Promise<string> {
@@ -24,6 +26,8 @@ export async function insertMail(executor: Executor, mail: NewMail): Promise<str
       html: mail.html,
       text: mail.text,
       attachments: JSON.stringify(mail.attachments ?? []),
+      secret: mail.sealedSecret?.value ?? null,
+      secret_expires_at: mail.sealedSecret?.expiresAt ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -34,10 +38,18 @@ export function getMail(id: string) {
   return db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function markMailSent(id: string, transport: string) {
+/** Marks a message sent; `forgetSecret` drops its sealed link token, which nobody needs once delivered. */
+export async function markMailSent(id: string, transport: string, { forgetSecret }: { forgetSecret: boolean }) {
   await db
     .updateTable("mail_outbox")
-    .set((eb) => ({ status: "sent", sent_at: new Date(), transport, attempts: eb("attempts", "+", 1), last_error: null }))
+    .set((eb) => ({
+      status: "sent",
+      sent_at: new Date(),
+      transport,
+      attempts: eb("attempts", "+", 1),
+      last_error: null,
+      ...(forgetSecret ? { secret: null, secret_expires_at: null } : {}),
+    }))
     .where("id", "=", id)
     .execute();
 }
@@ -45,7 +57,12 @@ export async function markMailSent(id: string, transport: string) {
 export async function recordMailFailure(id: string, error: string, final: boolean) {
   await db
     .updateTable("mail_outbox")
-    .set((eb) => ({ attempts: eb("attempts", "+", 1), last_error: error.slice(0, 1000), ...(final ? { status: "failed" as const } : {}) }))
+    .set((eb) => ({
+      attempts: eb("attempts", "+", 1),
+      last_error: error.slice(0, 1000),
+      // A message that will never be sent keeps no link.
+      ...(final ? { status: "failed" as const, secret: null, secret_expires_at: null } : {}),
+    }))
     .where("id", "=", id)
     .execute();
 }
@@ -73,9 +90,15 @@ export function listMailForUser(userId: string) {
 export async function redactMailForUser(userId: string, executor: Executor) {
   await executor
     .updateTable("mail_outbox")
-    .set({ to_email: "removido", html: "", text: "", subject: "[removido]", attachments: "[]", user_id: null })
+    .set({ to_email: "removido", html: "", text: "", subject: "[removido]", attachments: "[]", user_id: null, secret: null, secret_expires_at: null })
     .where("user_id", "=", userId)
     .execute();
+}
+
+/** Sealed link tokens past their expiry are forgotten (the link would not work anyway). */
+export async function forgetExpiredSecrets(now: Date): Promise<number> {
+  const result = await db.updateTable("mail_outbox").set({ secret: null, secret_expires_at: null }).where("secret_expires_at", "<", now).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Sent messages older than the retention period go (their content is personal data). */

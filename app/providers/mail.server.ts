@@ -52,6 +52,6 @@ export function mailTransport(): MailTransport {
 }
 
 /** Tests swap the transport (e.g. to a local SMTP server) between cases. */
-export function resetMailTransport() {
-  transport = undefined;
+export function resetMailTransport(next?: MailTransport) {
+  transport = next;
 }

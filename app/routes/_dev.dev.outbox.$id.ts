@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getMail } from "~/models/mail.server";
+import { renderMail } from "~/services/mail.server";
 import { requireDevelopment } from "~/utils/dev-only.server";
 
 /** One outbox message as the recipient would see it (?format=text for the plain part, ?attachment=N for a file). */
@@ -18,8 +19,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.filename}"` },
     });
   }
+  // As the recipient got it: the link token put back while it still works (development only).
+  const body = renderMail(mail) ?? { html: mail.html, text: mail.text };
   if (url.searchParams.get("format") === "text") {
-    return new Response(mail.text, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(body.text, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  return new Response(mail.html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  return new Response(body.html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#db/types";
 import type { Locale } from "~/i18n/config";
-import { consumeToken, issueToken } from "~/models/auth-token.server";
+import { consumeToken, issueToken, TOKEN_LIFETIME_MS } from "~/models/auth-token.server";
 import { db } from "~/models/db.server";
 import { insertPendingPsychologist } from "~/models/psychologist-account.server";
 import { deleteUserSessions } from "~/models/session.server";
@@ -27,7 +27,7 @@ import {
   verificationEmail,
   type EmailContent,
 } from "./emails.server";
-import { queueMail } from "./mail.server";
+import { queueMail, SECRET_PLACEHOLDER, type MailSecret } from "./mail.server";
 import { countAttempt, countFailure, forgetFailures, wait } from "./throttle.server";
 
 /**
@@ -51,8 +51,13 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return { firstName, lastName: rest.join(" ") };
 }
 
-async function mailTo(trx: Transaction<Database>, userId: string, to: string, content: EmailContent) {
-  await queueMail(trx, { userId, to, ...content });
+async function mailTo(trx: Transaction<Database>, userId: string, to: string, content: EmailContent, secret?: MailSecret) {
+  await queueMail(trx, { userId, to, ...content }, secret);
+}
+
+/** A link token for an e-mail: the body gets a placeholder, the token travels sealed until it is sent. */
+function linkSecret(token: string, purpose: keyof typeof TOKEN_LIFETIME_MS): MailSecret {
+  return { value: token, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]) };
 }
 
 export interface Registration {
@@ -99,7 +104,7 @@ async function createAccount(input: Registration, passwordHash: string, firstNam
       await insertPendingPsychologist(trx, { userId, name: input.fullName.trim(), email: input.email, crp: input.crp ?? null });
     }
     const token = await issueToken(trx, userId, "email_verification");
-    await mailTo(trx, userId, input.email, verificationEmail(input.locale, { name: firstName, token }));
+    await mailTo(trx, userId, input.email, verificationEmail(input.locale, { name: firstName, token: SECRET_PLACEHOLDER }), linkSecret(token, "email_verification"));
   });
 }
 
@@ -149,7 +154,7 @@ export async function resendVerification(email: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const recipient = await getRecipient(account.id, trx);
     const token = await issueToken(trx, account.id, "email_verification");
-    await mailTo(trx, account.id, account.email, verificationEmail(recipientLocale(recipient?.locale), { name: recipient?.firstName ?? "", token }));
+    await mailTo(trx, account.id, account.email, verificationEmail(recipientLocale(recipient?.locale), { name: recipient?.firstName ?? "", token: SECRET_PLACEHOLDER }), linkSecret(token, "email_verification"));
   });
 }
 
@@ -201,7 +206,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const recipient = await getRecipient(account.id, trx);
     const token = await issueToken(trx, account.id, "password_reset");
-    await mailTo(trx, account.id, account.email, passwordResetEmail(recipientLocale(recipient?.locale), { name: recipient?.firstName ?? "", token }));
+    await mailTo(trx, account.id, account.email, passwordResetEmail(recipientLocale(recipient?.locale), { name: recipient?.firstName ?? "", token: SECRET_PLACEHOLDER }), linkSecret(token, "password_reset"));
   });
 }
 

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { getMail, insertMail, markMailSent, recordMailFailure, type NewMail } from "~/models/mail.server";
 import { mailTransport } from "~/providers/mail.server";
+import { seal, unseal } from "~/utils/crypto.server";
+import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { enqueue, QUEUES } from "./queue.server";
 
@@ -9,14 +11,39 @@ import { enqueue, QUEUES } from "./queue.server";
 export const MAX_MAIL_ATTEMPTS = (QUEUES["mail.deliver"].retryLimit ?? 0) + 1;
 
 /**
+ * Where a message's one-time link token stands in its stored body. The token
+ * itself is kept sealed beside it and put in only as the message is sent, so
+ * reading the outbox never gives a way into an account (issue 11).
+ */
+export const SECRET_PLACEHOLDER = "ACOLHE-ONE-TIME-TOKEN";
+const SEAL_PURPOSE = "mail-outbox-secret";
+
+export interface MailSecret {
+  value: string;
+  expiresAt: Date;
+}
+
+/**
  * Writes a message to the outbox and schedules its delivery, both in the
  * caller's transaction: the e-mail exists if and only if the change that
  * caused it commits.
  */
-export async function queueMail(executor: Transaction<Database> | Kysely<Database>, mail: NewMail): Promise<string> {
-  const id = await insertMail(executor, mail);
+export async function queueMail(executor: Transaction<Database> | Kysely<Database>, mail: Omit<NewMail, "sealedSecret">, secret?: MailSecret): Promise<string> {
+  const sealedSecret = secret ? { value: seal(secret.value, env().SESSION_SECRET, SEAL_PURPOSE), expiresAt: secret.expiresAt } : undefined;
+  const id = await insertMail(executor, { ...mail, sealedSecret });
   await enqueue("mail.deliver", { mailId: id }, {}, executor);
   return id;
+}
+
+type StoredMail = { html: string; text: string; secret: string | null; secret_expires_at: Date | null };
+
+/** The message as its recipient gets it (the link token put in), or null when its link can no longer be made. */
+export function renderMail(mail: StoredMail, now = new Date()): { html: string; text: string } | null {
+  const needsSecret = mail.html.includes(SECRET_PLACEHOLDER) || mail.text.includes(SECRET_PLACEHOLDER);
+  if (!needsSecret) return { html: mail.html, text: mail.text };
+  if (!mail.secret || (mail.secret_expires_at && mail.secret_expires_at < now)) return null;
+  const token = encodeURIComponent(unseal(mail.secret, env().SESSION_SECRET, SEAL_PURPOSE));
+  return { html: mail.html.replaceAll(SECRET_PLACEHOLDER, token), text: mail.text.replaceAll(SECRET_PLACEHOLDER, token) };
 }
 
 /** The job: sends one outbox message. Safe to run twice; throws to be retried. */
@@ -24,8 +51,14 @@ export async function deliverMail(mailId: string): Promise<void> {
   const mail = await getMail(mailId);
   if (!mail || mail.status !== "pending") return;
   const transport = mailTransport();
+  const body = renderMail(mail);
+  if (!body) {
+    // Its link expired before it could be sent: sending it now would only disappoint.
+    await recordMailFailure(mailId, "link expired before delivery", true);
+    return;
+  }
   try {
-    await transport.send({ to: mail.to_email, subject: mail.subject, html: mail.html, text: mail.text, attachments: mail.attachments });
+    await transport.send({ to: mail.to_email, subject: mail.subject, html: body.html, text: body.text, attachments: mail.attachments });
   } catch (error) {
     const final = mail.attempts + 1 >= MAX_MAIL_ATTEMPTS;
     await recordMailFailure(mailId, error instanceof Error ? error.message : String(error), final);
@@ -33,6 +66,7 @@ export async function deliverMail(mailId: string): Promise<void> {
     if (!final) throw error;
     return;
   }
-  await markMailSent(mailId, transport.name);
+  // The development outbox keeps the sealed token until it expires, so /dev/outbox can show the link.
+  await markMailSent(mailId, transport.name, { forgetSecret: transport.name !== "outbox" });
 }
 

@@ -7,6 +7,7 @@ import * as notifications from "./0005_notifications";
 import * as nameSearch from "./0006_name_search";
 import * as calendarFeeds from "./0013_calendar_feeds";
 import * as authLimits from "./0014_auth_limits";
+import * as mailSecrets from "./0015_mail_secrets";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006_name_search": nameSearch,
   "0013_calendar_feeds": calendarFeeds,
   "0014_auth_limits": authLimits,
+  "0015_mail_secrets": mailSecrets,
 };

@@ -26,13 +26,16 @@ describe("the nightly purge", () => {
         { ...mail, status: "sent", sent_at: ago(31 * DAY) },
         { ...mail, status: "sent", sent_at: ago(DAY) },
         { ...mail, status: "pending" },
+        { ...mail, status: "failed", secret: "sealed-expired", secret_expires_at: ago(HOUR) },
+        { ...mail, status: "pending", secret: "sealed-live", secret_expires_at: new Date(now.getTime() + HOUR) },
       ])
       .execute();
     await db.insertInto("rate_limit_hits").values([{ key_hash: "k", window_start: ago(3 * HOUR) }, { key_hash: "k", window_start: ago(HOUR) }]).execute();
 
-    expect(await purgeStaleAccountData(now)).toEqual({ tokens: 1, mail: 1, rateLimits: 1 });
+    expect(await purgeStaleAccountData(now)).toEqual({ tokens: 1, mail: 1, secrets: 1, rateLimits: 1 });
+    expect((await db.selectFrom("mail_outbox").select("secret").where("secret", "is not", null).execute()).map((row) => row.secret)).toEqual(["sealed-live"]);
     expect((await db.selectFrom("auth_tokens").select("token_hash").execute()).map((row) => row.token_hash)).toEqual(["live"]);
-    expect(await db.selectFrom("mail_outbox").select("status").execute()).toHaveLength(2);
+    expect(await db.selectFrom("mail_outbox").select("status").execute()).toHaveLength(4);
     expect(await db.selectFrom("rate_limit_hits").select("window_start").execute()).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { formPost, page, send } from "#tests/helpers/app";
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 import { queuedJobs } from "#tests/helpers/jobs";
+import { linkToken } from "#tests/helpers/mail";
 
 const VALID = {
   intent: "signup",
@@ -25,19 +26,6 @@ const signup = (fields: Record<string, string>, headers: Record<string, string> 
   run(registerAction, postRequest("/register", fields, undefined, headers));
 
 const errorsOf = async (response: Response) => (await body(response)).error as Record<string, string[]>;
-
-/** The token in the link of the newest e-mail of a template to an address. */
-async function linkToken(to: string, template: string): Promise<string> {
-  const mail = await db
-    .selectFrom("mail_outbox")
-    .select(["html", "text"])
-    .where("to_email", "=", to)
-    .where("template", "=", template)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-  const match = /token=([A-Za-z0-9_%-]+)/.exec(mail.text);
-  return decodeURIComponent(match![1]!);
-}
 
 const usersNamed = (email: string) => db.selectFrom("users").select("id").where("email", "=", email).execute();
 
