@@ -288,6 +288,7 @@ async function seedDemoPractice(trx: Transaction<Database>, psychologistId: stri
         status: paid ? "approved" : "refunded",
         method: values.method,
         amount_cents: priceCents,
+        currency: "BRL",
         refunded_cents: paid ? 0 : priceCents,
         approved_at: new Date(startsAt.getTime() - 5 * DAY_MS + 10 * MINUTE_MS),
       })

@@ -261,7 +261,8 @@ export interface PaymentsTable {
   status_detail: string | null;
   method: string | null;
   amount_cents: number;
-  currency: Generated<string>;
+  /** ISO 4217, as the provider reported it. */
+  currency: string;
   approved_at: Timestamp | null;
   refunded_cents: Generated<number>;
   refund_id: string | null;

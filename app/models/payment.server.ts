@@ -150,6 +150,7 @@ export interface PaymentValues {
   statusDetail: string | null;
   method: string | null;
   amountCents: number;
+  currency: string;
   approvedAt: Date | null;
   refundedCents: number;
 }
@@ -165,6 +166,7 @@ export async function insertPayment(trx: Trx, values: PaymentValues): Promise<st
       status_detail: values.statusDetail,
       method: values.method,
       amount_cents: values.amountCents,
+      currency: values.currency,
       approved_at: values.approvedAt,
       refunded_cents: values.refundedCents,
     })
@@ -181,6 +183,7 @@ export async function updatePayment(trx: Trx, id: string, values: Omit<PaymentVa
       status_detail: values.statusDetail,
       method: values.method,
       amount_cents: values.amountCents,
+      currency: values.currency,
       approved_at: values.approvedAt,
       refunded_cents: values.refundedCents,
     })
@@ -197,7 +200,11 @@ export async function claimRefund(trx: Trx, paymentId: string, claim: string) {
   await trx.updateTable("payments").set({ refund_id: claim }).where("id", "=", paymentId).execute();
 }
 
-export async function recordRefund(paymentId: string, claim: string, refund: { id: string; refundedCents: number }, appointmentId: string) {
+/**
+ * Records a refund the gateway made. `appointmentRefunded`: the appointment's own payment was
+ * returned (not a stray second or mismatched payment, which leaves the appointment as it is).
+ */
+export async function recordRefund(paymentId: string, claim: string, refund: { id: string; refundedCents: number }, appointmentId: string, appointmentRefunded = true) {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("payments")
@@ -205,8 +212,22 @@ export async function recordRefund(paymentId: string, claim: string, refund: { i
       .where("id", "=", paymentId)
       .where("refund_id", "=", claim)
       .execute();
-    await trx.updateTable("appointments").set({ payment_status: "refunded" }).where("id", "=", appointmentId).where("payment_status", "!=", "paid").execute();
+    if (appointmentRefunded) {
+      await trx.updateTable("appointments").set({ payment_status: "refunded" }).where("id", "=", appointmentId).where("payment_status", "!=", "paid").execute();
+    }
   });
+}
+
+/** Whether another approved payment already paid this appointment. */
+export async function hasOtherApprovedPayment(trx: Trx, appointmentId: string, paymentRowId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom("payments")
+    .select("id")
+    .where("appointment_id", "=", appointmentId)
+    .where("id", "!=", paymentRowId)
+    .where("status", "=", "approved")
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function dropRefundClaim(paymentId: string, claim: string) {

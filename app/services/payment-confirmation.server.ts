@@ -8,6 +8,7 @@ import {
   confirmPaidAppointment,
   dropRefundClaim,
   findPaymentForUpdate,
+  hasOtherApprovedPayment,
   insertPayment,
   lockAppointment,
   markNotificationProcessed,
@@ -19,7 +20,7 @@ import {
 import { paymentGateway, type GatewayPayment, type GatewayPaymentStatus } from "~/providers/payments.server";
 import { log } from "~/utils/logger.server";
 import { onAppointmentCancelled, onAppointmentConfirmed, onPaymentFailed, onPaymentPending } from "./appointment-events.server";
-import { queueLateRefundEmails } from "./payment-emails.server";
+import { queueDuplicateRefundEmail, queueLateRefundEmails, queueMismatchAlert } from "./payment-emails.server";
 
 /**
  * Applies what the gateway says about a payment to its appointment: the one
@@ -67,11 +68,23 @@ export type PaymentOutcome =
   /** Money returned on a paid appointment: cancelled. */
   | "refunded"
   /** Approved after the hold ran out and the slot was taken: refunded, both told. */
-  | "refunded_late";
+  | "refunded_late"
+  /** Approved for another amount or currency than the appointment's price: not applied, refunded, admins alerted. */
+  | "refunded_mismatch"
+  /** A second approved payment for an appointment already paid: refunded, the patient told. */
+  | "refunded_duplicate";
+
+/** Why a payment is sent back; each has its own idempotency key per payment, stable across retries. */
+type RefundReason = "late" | "mismatch" | "duplicate";
 
 interface Decision {
   outcome: PaymentOutcome;
-  refund?: { paymentRowId: string; claim: string; appointmentId: string };
+  refund?: { paymentRowId: string; claim: string; appointmentId: string; reason: RefundReason };
+}
+
+/** Only the exact price, in reais, pays an appointment. */
+function paysFor(payment: GatewayPayment, priceCents: number): boolean {
+  return payment.amountCents === priceCents && payment.currency === "BRL";
 }
 
 function refundClaimIsLive(refundId: string | null, now: Date): boolean {
@@ -100,6 +113,7 @@ export async function applyGatewayPayment(payment: GatewayPayment, now = new Dat
       statusDetail: payment.statusDetail ?? null,
       method: payment.method,
       amountCents: payment.amountCents,
+      currency: (payment.currency ?? "").toUpperCase() || "XXX",
       approvedAt: payment.approvedAt ?? null,
       refundedCents: Math.max(existing?.refundedCents ?? 0, payment.refundedCents ?? 0),
     };
@@ -112,8 +126,28 @@ export async function applyGatewayPayment(payment: GatewayPayment, now = new Dat
     }
     if (statusChanged) await appendPaymentHistory(trx, paymentRowId, status, values.statusDetail);
 
+    /** Takes the refund of this payment (once: a live claim means another delivery is on it). */
+    const refundThis = async (reason: RefundReason, outcome: PaymentOutcome): Promise<Decision> => {
+      if (refundClaimIsLive(existing?.refundId ?? null, now)) return { outcome: "unchanged" };
+      const claim = `${CLAIM_PREFIX}${now.toISOString()}`;
+      await claimRefund(trx, paymentRowId, claim);
+      return { outcome, refund: { paymentRowId, claim, appointmentId: appointment.id, reason } };
+    };
+
     switch (status) {
       case "approved": {
+        // A payment that does not match the price never confirms anything: recorded, returned, reported.
+        if (!paysFor(payment, appointment.priceCents)) {
+          if (statusChanged) await queueMismatchAlert(trx, appointment, { paymentId: payment.id, amountCents: payment.amountCents, currency: values.currency });
+          log().error({ appointmentId: appointment.id, paymentId: payment.id, amountCents: payment.amountCents, priceCents: appointment.priceCents, currency: payment.currency }, "approved payment does not match the appointment's price");
+          return refundThis("mismatch", "refunded_mismatch");
+        }
+        // Another payment already paid for it: this one goes back.
+        if (appointment.paymentStatus === "paid" && (await hasOtherApprovedPayment(trx, appointment.id, paymentRowId))) {
+          if (statusChanged) await queueDuplicateRefundEmail(trx, appointment, payment.amountCents);
+          log().warn({ appointmentId: appointment.id, paymentId: payment.id }, "second approved payment for a paid appointment");
+          return refundThis("duplicate", "refunded_duplicate");
+        }
         if (appointment.status === "pending_payment" || appointment.status === "pending") {
           nextStatus(appointment.status, { type: "payment_approved" });
           await confirmPaidAppointment(trx, appointment.id, payment.method);
@@ -132,12 +166,9 @@ export async function applyGatewayPayment(payment: GatewayPayment, now = new Dat
             return { outcome: "confirmed" };
           }
         }
-        if (refundClaimIsLive(existing?.refundId ?? null, now)) return { outcome: "unchanged" };
-        const claim = `${CLAIM_PREFIX}${now.toISOString()}`;
-        await claimRefund(trx, paymentRowId, claim);
         // Told once: when this payment is first seen approved (a retried refund does not write again).
-        if (statusChanged) await queueLateRefundEmails(trx, appointment, payment.amountCents);
-        return { outcome: "refunded_late", refund: { paymentRowId, claim, appointmentId: appointment.id } };
+        if (statusChanged && !refundClaimIsLive(existing?.refundId ?? null, now)) await queueLateRefundEmails(trx, appointment, payment.amountCents);
+        return refundThis("late", "refunded_late");
       }
       case "pending":
       case "in_process":
@@ -159,6 +190,8 @@ export async function applyGatewayPayment(payment: GatewayPayment, now = new Dat
         return { outcome: "unchanged" };
       case "refunded":
       case "charged_back":
+        // A refund we made ourselves (a late, mismatched or second payment) was fully handled when we made it.
+        if (existing?.refundId) return { outcome: "unchanged" };
         if (appointment.paymentStatus === "paid") {
           if (holdsSlot(appointment.status)) {
             await cancelForPayment(trx, appointment.id, { paymentStatus: "refunded", reason: "payment_refunded", now });
@@ -181,16 +214,17 @@ export async function applyGatewayPayment(payment: GatewayPayment, now = new Dat
     }
   });
 
-  if (decision.refund) await refundLatePayment(payment, decision.refund);
+  if (decision.refund) await refundPayment(payment, decision.refund);
   return decision.outcome;
 }
 
-/** Outside the transaction (a network call): refund with a key stable across retries, then record it. */
-async function refundLatePayment(payment: GatewayPayment, { paymentRowId, claim, appointmentId }: NonNullable<Decision["refund"]>) {
+/** Outside the transaction (a network call): refund in full with a key stable across retries, then record it. */
+async function refundPayment(payment: GatewayPayment, { paymentRowId, claim, appointmentId, reason }: NonNullable<Decision["refund"]>) {
   try {
-    const refund = await paymentGateway().refund(payment.id, undefined, { idempotencyKey: `acolhe-late-refund-${paymentRowId}` });
-    await recordRefund(paymentRowId, claim, { id: refund.id, refundedCents: payment.amountCents }, appointmentId);
-    log().warn({ appointmentId, paymentId: payment.id, refundId: refund.id }, "payment approved after the hold expired: refunded");
+    const refund = await paymentGateway().refund(payment.id, undefined, { idempotencyKey: `acolhe-${reason}-refund-${paymentRowId}` });
+    // Only a late payment was the appointment's own; a mismatched or second payment leaves it as it is.
+    await recordRefund(paymentRowId, claim, { id: refund.id, refundedCents: payment.amountCents }, appointmentId, reason === "late");
+    log().warn({ appointmentId, paymentId: payment.id, refundId: refund.id, reason }, "payment refunded");
   } catch (error) {
     // Let a retry try again (same idempotency key).
     await dropRefundClaim(paymentRowId, claim);

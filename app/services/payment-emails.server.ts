@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { getPatientRecipient, getPsychologistRecipient, type LockedAppointment } from "~/models/payment.server";
+import { env } from "~/utils/env.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 import { absoluteUrl, recipientLocale, render, type EmailContent } from "./emails.server";
 import { queueMail } from "./mail.server";
@@ -87,5 +88,63 @@ export async function queueLateRefundEmails(trx: Transaction<Database>, appointm
       ...momentFor(appointment.startsAt, locale, psychologist.timeZone),
     });
     await queueMail(trx, { userId: psychologist.userId, to: psychologistEmail, ...content });
+  }
+}
+
+/** A second payment for an appointment that was already paid: the patient learns it was returned. */
+export async function queueDuplicateRefundEmail(trx: Transaction<Database>, appointment: LockedAppointment, amountCents: number) {
+  const [patient, psychologist] = await Promise.all([getPatientRecipient(trx, appointment.patientId), getPsychologistRecipient(trx, appointment.psychologistId)]);
+  if (!patient) return;
+  const locale = recipientLocale(patient.locale);
+  const t = getFixedT(locale, "emails");
+  const values = {
+    psychologist: psychologist?.name ?? "",
+    amount: formatMoney(amountCents, locale),
+    ...momentFor(appointment.startsAt, locale, patient.timeZone ?? DEFAULT_TIME_ZONE),
+  };
+  await queueMail(trx, {
+    userId: patient.id,
+    to: patient.email,
+    template: "payment_duplicate_refund",
+    locale,
+    subject: t("payment.duplicateRefund.subject"),
+    ...render({
+      locale,
+      name: patient.firstName ?? "",
+      heading: t("payment.duplicateRefund.heading"),
+      paragraphs: [t("payment.duplicateRefund.body", values), t("payment.duplicateRefund.refund", values)],
+      action: { label: t("payment.duplicateRefund.button"), url: absoluteUrl("/patient-dashboard") },
+    }),
+  });
+}
+
+/**
+ * An approved payment whose amount or currency is not the appointment's
+ * price: the admins are told (the payment is refunded, the appointment not confirmed).
+ */
+export async function queueMismatchAlert(trx: Transaction<Database>, appointment: LockedAppointment, payment: { paymentId: string; amountCents: number; currency: string }) {
+  const locale: Locale = "pt-BR";
+  const t = getFixedT(locale, "emails");
+  const values = {
+    appointment: appointment.id,
+    payment: payment.paymentId,
+    received: `${(payment.amountCents / 100).toFixed(2)} ${payment.currency}`,
+    price: formatMoney(appointment.priceCents, locale),
+  };
+  for (const admin of env().ADMIN_EMAILS) {
+    await queueMail(trx, {
+      userId: null,
+      to: admin,
+      template: "payment_mismatch_alert",
+      locale,
+      subject: t("payment.mismatch.subject"),
+      ...render({
+        locale,
+        name: "",
+        heading: t("payment.mismatch.heading"),
+        paragraphs: [t("payment.mismatch.body", values), t("payment.mismatch.action")],
+        action: { label: t("payment.mismatch.button"), url: absoluteUrl("/admin") },
+      }),
+    });
   }
 }

@@ -8,6 +8,7 @@ import * as nameSearch from "./0006_name_search";
 import * as calendarFeeds from "./0013_calendar_feeds";
 import * as authLimits from "./0014_auth_limits";
 import * as mailSecrets from "./0015_mail_secrets";
+import * as paymentCurrency from "./0016_payment_currency";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0013_calendar_feeds": calendarFeeds,
   "0014_auth_limits": authLimits,
   "0015_mail_secrets": mailSecrets,
+  "0016_payment_currency": paymentCurrency,
 };

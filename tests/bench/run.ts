@@ -365,9 +365,9 @@ function practiceInsertSql(count: number): string[] {
             (case when status = 'cancelled' then 'refunded' else 'paid' end)::payment_status,
             (array['pix', 'credit_card', 'debit_card'])[1 + n % 3], 15000, starts_at - interval '5 days'
      from bench_practice`,
-    `insert into payments (appointment_id, provider, provider_payment_id, status, method, amount_cents, refunded_cents, approved_at)
+    `insert into payments (appointment_id, provider, provider_payment_id, status, method, amount_cents, currency, refunded_cents, approved_at)
      select id, 'local', 'bench-' || id, case when status = 'cancelled' then 'refunded' else 'approved' end,
-            (array['pix', 'credit_card', 'debit_card'])[1 + n % 3], 15000, case when status = 'cancelled' then 15000 else 0 end, starts_at - interval '5 days'
+            (array['pix', 'credit_card', 'debit_card'])[1 + n % 3], 15000, 'BRL', case when status = 'cancelled' then 15000 else 0 end, starts_at - interval '5 days'
      from bench_practice`,
     `insert into evaluations (appointment_id, psychologist_id, patient_id, rating, comment, is_anonymous, publish_consent, created_at)
      select id, psychologist_id, patient_id, 1 + (n * 7) % 5, '', true, false, starts_at + interval '1 day'

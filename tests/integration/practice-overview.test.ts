@@ -15,7 +15,7 @@ const at = (iso: string) => new Date(iso);
 async function pay(appointmentId: string, amountCents: number, refundedCents = 0) {
   await db
     .insertInto("payments")
-    .values({ appointment_id: appointmentId, provider: "local", provider_payment_id: `pay-${appointmentId}`, status: "approved", amount_cents: amountCents, refunded_cents: refundedCents, approved_at: NOW })
+    .values({ appointment_id: appointmentId, provider: "local", provider_payment_id: `pay-${appointmentId}`, status: "approved", amount_cents: amountCents, currency: "BRL", refunded_cents: refundedCents, approved_at: NOW })
     .execute();
 }
 
