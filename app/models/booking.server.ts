@@ -124,6 +124,22 @@ export interface NewHold {
   holdExpiresAt: Date;
 }
 
+/**
+ * Unpaid holds the patient keeps right now. Locks the patient's row first:
+ * concurrent bookings by one patient are counted one after the other.
+ */
+export async function countActiveHolds(trx: Transaction<Database>, patientId: string, now: Date): Promise<number> {
+  await trx.selectFrom("users").select("id").where("id", "=", patientId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom("appointments")
+    .where("patient_id", "=", patientId)
+    .where("status", "=", "pending_payment")
+    .where("hold_expires_at", ">", now)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Inserts the appointment awaiting payment. The exclusion constraints refuse an overlap (23P01). */
 export async function insertHold(trx: Transaction<Database>, hold: NewHold): Promise<string> {
   const row = await trx

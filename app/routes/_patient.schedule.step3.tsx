@@ -7,7 +7,7 @@ import { CompleteProfileBoundary } from "~/components/complete-profile";
 import { FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { holdSlotAndCheckout } from "~/services/booking.server";
+import { holdSlotAndCheckout, MAX_ACTIVE_HOLDS } from "~/services/booking.server";
 import { selectionSchema, step3Page } from "~/services/booking-pages.server";
 import { requireBookingPatient } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -52,6 +52,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return data(submission.reply({ formErrors: [t("errors.slotTaken")] }), { status: 409 });
     case "patient_busy":
       return data(submission.reply({ formErrors: [t("errors.patientBusy")] }), { status: 409 });
+    case "too_many_holds":
+      return data(submission.reply({ formErrors: [t("errors.tooManyHolds", { count: MAX_ACTIVE_HOLDS })] }), { status: 429 });
     case "checkout_failed": {
       // The hold was released: back to this step, where the slot is free again.
       const again = new URLSearchParams({ psychologistId: selection.psychologistId, date: selection.date, startsAt: selection.startsAt, duration: String(selection.duration) });

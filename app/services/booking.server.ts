@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import { priceForDuration } from "~/domain/pricing";
 import { db } from "~/models/db.server";
 import {
+  countActiveHolds,
   findBookablePsychologist,
   findPatientAppointment,
   getPayer,
@@ -28,6 +29,8 @@ import { isSlotFree, pricesOf } from "./availability.server";
 
 /** How long a new booking keeps its slot while the patient pays (DESIGN.md). */
 export const HOLD_MINUTES = 30;
+/** Unpaid holds one patient may keep at once: enough to compare, too few to block a psychologist's week. */
+export const MAX_ACTIVE_HOLDS = 2;
 
 export type HoldFailure =
   /** Unknown or not public. */
@@ -38,6 +41,8 @@ export type HoldFailure =
   | { ok: false; reason: "slot_taken" }
   /** The patient already holds an overlapping appointment (appointments_patient_no_overlap). */
   | { ok: false; reason: "patient_busy" }
+  /** The patient already keeps MAX_ACTIVE_HOLDS unpaid holds. */
+  | { ok: false; reason: "too_many_holds" }
   /** The gateway failed; the hold was released. `kind` says how, when the gateway said. */
   | { ok: false; reason: "checkout_failed"; kind: PaymentGatewayErrorKind | null };
 
@@ -66,7 +71,7 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
   const endsAt = new Date(request.startsAt.getTime() + request.durationMinutes * 60_000);
   const priceCents = priceForDuration(pricesOf(psychologist), request.durationMinutes);
 
-  let appointmentId: string;
+  let appointmentId: string | null;
   try {
     appointmentId = await db.transaction().execute(async (trx) => {
       const released = await releaseExpiredHoldsOverlapping(trx, {
@@ -77,6 +82,8 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
         now,
       });
       for (const id of released) await onAppointmentCancelled(trx, id);
+      // Counted with the patient's row locked, so two parallel bookings cannot both pass.
+      if ((await countActiveHolds(trx, request.patientId, now)) >= MAX_ACTIVE_HOLDS) return null;
       return insertHold(trx, {
         patientId: request.patientId,
         psychologistId: psychologist.id,
@@ -87,6 +94,7 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
       });
     });
+    if (appointmentId === null) return { ok: false, reason: "too_many_holds" };
   } catch (error) {
     const { code, constraint } = pgError(error);
     if (code === "23P01" && constraint === "appointments_no_overlap") return { ok: false, reason: "slot_taken" };

@@ -49,14 +49,22 @@ export async function runJob<N extends JobName>(name: N, data: JobPayloads[N], j
   });
 }
 
+/**
+ * Works one queue, one job at a time: pg-boss completes or fails a whole
+ * batch with its handler, so a batch of several would retry (or lose) every
+ * job of it for one job's failure.
+ */
+export async function workQueue(name: JobName, boss?: Awaited<ReturnType<typeof queue>>): Promise<string> {
+  const worker = boss ?? (await queue());
+  return worker.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await runJob(name, job.data as never, job.id);
+  });
+}
+
 /** Starts working every queue in this process: the web process by default, or `worker` alone. */
 export async function startWorker() {
   const boss = await queue({ maintenance: true });
-  for (const name of Object.keys(QUEUES) as JobName[]) {
-    await boss.work(name, { batchSize: 5, pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) await runJob(name, job.data as never, job.id);
-    });
-  }
+  for (const name of Object.keys(QUEUES) as JobName[]) await workQueue(name, boss);
   for (const [name, cron] of Object.entries(SCHEDULES)) {
     await boss.schedule(name, cron, {}, { tz: "America/Sao_Paulo" });
   }
