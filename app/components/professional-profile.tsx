@@ -330,6 +330,11 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
           <FormErrors id={form.errorId} errors={form.errors} />
         </div>
       ) : null}
+      {profile.status === "approved" ? (
+        <p id="review-notice" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+          {t("reviewNotice")}
+        </p>
+      ) : null}
       <Field meta={fields.name} label={t("fields.name")} inputProps={{ autoComplete: "name", required: true, maxLength: 120 }} />
       <Field
         meta={fields.crp}

@@ -74,46 +74,51 @@ function pgError(error: unknown): { code?: string; constraint?: string } {
 }
 
 /**
- * Saves the editable fields of the user's own row, in one statement: it
- * writes everything or nothing. Status and approval are left alone: whether
- * a changed name or CRP sends an approved psychologist back to review is a
- * later decision (admin approval flow).
+ * Saves the editable fields of the user's own row, in one transaction: it
+ * writes everything or nothing. The credentials the admin checked — the name
+ * and the CRP — are the admin's to approve: changing either sends an
+ * approved profile back to review (pending, out of the directory).
  */
 export async function updateOwnProfessionalProfile(
   userId: string,
   values: ProfessionalProfileUpdate,
-): Promise<{ ok: true } | { ok: false; reason: ProfileUpdateFailure }> {
-  let result;
+): Promise<{ ok: true; backToReview: boolean } | { ok: false; reason: ProfileUpdateFailure }> {
   try {
-    result = await db
-      .updateTable("psychologists")
-      .set({
-        name: values.name,
-        crp: values.crp,
-        bio: values.bio,
-        short_bio: values.shortBio,
-        specialties: values.specialties,
-        languages: values.languages,
-        price_cents: values.priceCents,
-        university: values.university,
-        graduation_year: values.graduationYear,
-        education: values.education,
-        experience: values.experience,
-        approach: values.approach,
-        therapeutic_approach: values.therapeuticApproach,
-        certifications: values.certifications,
-        personal_statement: values.personalStatement,
-        pix_key: values.pixKey,
-      })
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
+    return await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom("psychologists").select(["status", "name", "crp"]).where("user_id", "=", userId).forUpdate().executeTakeFirst();
+      if (!current) return { ok: false as const, reason: "not-found" as const };
+      const backToReview = current.status === "approved" && (current.name !== values.name || current.crp !== values.crp);
+      await trx
+        .updateTable("psychologists")
+        .set({
+          ...(backToReview ? { status: "pending" as const, is_approved: false } : {}),
+          name: values.name,
+          crp: values.crp,
+          bio: values.bio,
+          short_bio: values.shortBio,
+          specialties: values.specialties,
+          languages: values.languages,
+          price_cents: values.priceCents,
+          university: values.university,
+          graduation_year: values.graduationYear,
+          education: values.education,
+          experience: values.experience,
+          approach: values.approach,
+          therapeutic_approach: values.therapeuticApproach,
+          certifications: values.certifications,
+          personal_statement: values.personalStatement,
+          pix_key: values.pixKey,
+        })
+        .where("user_id", "=", userId)
+        .execute();
+      return { ok: true as const, backToReview };
+    });
   } catch (error) {
     const { code, constraint } = pgError(error);
     if (code === "23505" && constraint === "psychologists_crp_key") return { ok: false, reason: "crp-taken" };
     if (code === "23514" || code === "22001" || code === "22003") return { ok: false, reason: "invalid" };
     throw error;
   }
-  return Number(result.numUpdatedRows) > 0 ? { ok: true } : { ok: false, reason: "not-found" };
 }
 
 /** Days within which a patient with a confirmed or completed appointment counts as active. */

@@ -153,12 +153,12 @@ describe("/psychologist-profile save", () => {
       personal_statement: "Um espaço seguro para você.",
       price_cents: 18050,
       pix_key: "helena@exemplo.com.br",
-      // Re-review after a name or CRP change is a later decision: approval stays.
-      status: "approved",
-      is_approved: true,
+      // The approved profile got a new name and CRP: back to review (tests/integration/credentials-review.test.ts).
+      status: "pending",
+      is_approved: false,
     });
     const root = await body(await run(rootLoader, getRequest(PATH, jar.take(response))));
-    expect(root.toast).toEqual({ type: "success", title: "Perfil atualizado com sucesso!" });
+    expect(root.toast).toEqual({ type: "info", title: "Perfil salvo. Como o nome ou o CRP mudou, ele voltou para análise e sai da lista até ser aprovado novamente." });
   });
 
   it.each([

@@ -9,6 +9,7 @@ import { ACTIVE_PATIENT_DAYS, getOwnProfessionalProfile, getOwnProfileStatistics
 import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { purgePublicPages } from "~/utils/page-cache.server";
 
 /**
  * The server half of /psychologist-profile ('Meu Perfil Profissional'): the
@@ -199,5 +200,10 @@ export async function profileAction(request: Request, user: SessionUser) {
         throw new Response(t("errors.loadFailed"), { status: 404 });
     }
   }
-  return redirectWithToast(new URL(request.url).pathname, { type: "success", title: t("success.saved") });
+  // Public pages show the profile: no visitor keeps seeing the old one (nor a profile now back in review).
+  purgePublicPages();
+  return redirectWithToast(
+    new URL(request.url).pathname,
+    saved.backToReview ? { type: "info", title: t("success.savedBackToReview") } : { type: "success", title: t("success.saved") },
+  );
 }
