@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { formatCpf } from "~/domain/cpf";
 import { BRAZIL_TIME_ZONES } from "~/domain/time-zones";
@@ -149,6 +149,21 @@ function Photo({ data, result }: { data: AccountSettingsData; result: Result }) 
   );
 }
 
+/** After a refusal for an old sign-in (Google-only accounts): one press signs in again with Google and comes back. */
+function ReauthWithGoogle({ result, intent }: { result: Result; intent: string }) {
+  const { t } = useTranslation("settings");
+  const location = useLocation();
+  if (!(resultFor(result, intent) as { reauth?: boolean } | undefined)?.reauth) return null;
+  return (
+    <Form method="post" action="/auth/google" className="mt-3">
+      <input type="hidden" name="redirectTo" value={location.pathname} />
+      <button type="submit" className="btn-secondary">
+        {t("buttons.reauthGoogle")}
+      </button>
+    </Form>
+  );
+}
+
 function Password({ data, result }: { data: AccountSettingsData; result: Result }) {
   const { t } = useTranslation("settings");
   const [form, fields] = useForm<{ intent: string; currentPassword: string; newPassword: string; confirmPassword: string }>({
@@ -286,6 +301,7 @@ export function AccountSettings({ heading, data, result }: { heading: string; da
       </Section>
       <Section id="password" title={t("sections.password")}>
         <Password data={data} result={result} />
+        <ReauthWithGoogle result={result} intent="password" />
       </Section>
       <Section id="notifications" title={t("sections.notifications")}>
         <Notifications data={data} />
@@ -310,6 +326,7 @@ export function AccountSettings({ heading, data, result }: { heading: string; da
       </Section>
       <Section id="delete" title={t("sections.delete")}>
         <DeleteAccount data={data} result={result} />
+        <ReauthWithGoogle result={result} intent="delete-account" />
       </Section>
     </div>
   );

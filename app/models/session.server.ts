@@ -3,6 +3,8 @@ import { db, type Executor } from "./db.server";
 export interface SessionUserRow {
   sessionId: string;
   expiresAt: Date;
+  /** When this session signed in. */
+  signedInAt: Date;
   id: string;
   email: string;
   emailVerifiedAt: Date | null;
@@ -29,6 +31,7 @@ export async function findSessionUser(sessionId: string, now = new Date(), maxAg
     .select([
       "sessions.id as sessionId",
       "sessions.expires_at as expiresAt",
+      "sessions.created_at as signedInAt",
       "users.id as id",
       "users.email as email",
       "users.email_verified_at as emailVerifiedAt",

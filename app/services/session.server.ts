@@ -21,6 +21,8 @@ import { log } from "~/utils/logger.server";
 
 export interface SessionUser {
   sessionId: string;
+  /** When this session signed in (re-authentication for sensitive changes). */
+  signedInAt: Date;
   id: string;
   email: string;
   emailVerified: boolean;
@@ -87,6 +89,7 @@ export function roleOf(row: Pick<SessionUserRow, "email" | "psychologistId">): R
 function toSessionUser(row: SessionUserRow): SessionUser {
   return {
     sessionId: row.sessionId,
+    signedInAt: row.signedInAt,
     id: row.id,
     email: row.email,
     emailVerified: row.emailVerifiedAt !== null,

@@ -14,8 +14,12 @@ export interface Toast {
 
 type ToastSession = { toast: Toast };
 let storage: ReturnType<typeof createCookieSessionStorage<ToastSession, ToastSession>> | undefined;
+/** The configuration the storage was made for (tests change it between cases). */
+let madeFor: unknown;
 function toastStorage() {
   const config = env();
+  if (madeFor !== config) storage = undefined;
+  madeFor = config;
   storage ??= createCookieSessionStorage<ToastSession, ToastSession>({
     cookie: {
       name: "__acolhe_toast",

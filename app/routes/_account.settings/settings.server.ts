@@ -58,6 +58,17 @@ function personalSchema(t: TFunction) {
   });
 }
 
+/**
+ * An account without a password (Google only) has nothing to type to prove
+ * it is its owner: setting a password or deleting the account needs a sign-in
+ * this recent instead (issue 11). The same rule will guard an e-mail change.
+ */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+function signedInRecently(user: SessionUser, now = Date.now()): boolean {
+  return now - user.signedInAt.getTime() < RECENT_SIGN_IN_MS;
+}
+
 function passwordSchema(t: TFunction, hasPassword: boolean) {
   return z
     .object({
@@ -122,6 +133,8 @@ export async function settingsAction(request: Request, user: SessionUser) {
   const formData = await readForm(request);
   const back = here(request);
   const saved = (key: string) => redirectWithToast(back, { type: "success", title: t(key) });
+  const reauthRequired = (intent: string) =>
+    data({ status: "error" as const, initialValue: { intent }, reauth: true, error: { "": [t("errors.reauthRequired")] } }, { status: 403 });
 
   if (formData === "too-large") {
     return data({ status: "error" as const, initialValue: { intent: "photo" }, error: { photo: [t("errors.photoSize")] } }, { status: 413 });
@@ -154,6 +167,7 @@ export async function settingsAction(request: Request, user: SessionUser) {
     }
     case "password": {
       const account = await getAccountSettings(user.id);
+      if (!account?.hasPassword && !signedInRecently(user)) return reauthRequired("password");
       const submission = parseWithZod(formData, { schema: passwordSchema(t, Boolean(account?.hasPassword)) });
       const hide = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
       if (submission.status !== "success") return data(submission.reply(hide), { status: 400 });
@@ -183,6 +197,8 @@ export async function settingsAction(request: Request, user: SessionUser) {
       return redirectWithToast("/login", { type: "success", title: t("success.signedOutEverywhere") }, { headers: { "Set-Cookie": await clearSessionCookie() } });
     }
     case "delete-account": {
+      const account = await getAccountSettings(user.id);
+      if (!account?.hasPassword && !signedInRecently(user)) return reauthRequired("delete-account");
       const submission = parseWithZod(formData, { schema: deleteSchema });
       if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
       try {
