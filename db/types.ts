@@ -153,7 +153,10 @@ export interface AppointmentsTable {
 }
 
 export type AuthTokenPurpose = "email_verification" | "password_reset";
-export type ConsentKind = "marketing" | "cookies" | "data_processing" | "third_parties";
+/** The consents a person manages in the settings. */
+export type SettingsConsentKind = "marketing" | "cookies" | "data_processing" | "third_parties";
+/** Every consent the log records: the settings' ones, the terms at sign-up, health data at the first booking. */
+export type ConsentKind = SettingsConsentKind | "terms" | "health_data";
 export type MailStatus = "pending" | "sent" | "failed";
 
 export interface AuthTokensTable {
@@ -171,6 +174,8 @@ export interface ConsentLogTable {
   user_id: string;
   consent: ConsentKind;
   granted: boolean;
+  /** The version (date) of the document agreed to, for the terms and health data. */
+  version: string | null;
   created_at: CreatedAt & Generated<Date>;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ConsentKind } from "#db/types";
+import type { ConsentKind, SettingsConsentKind } from "#db/types";
 import { db, type Executor } from "./db.server";
 
 /** Everything the settings page shows about its owner, in one query. */
@@ -66,7 +66,7 @@ export async function setProfileLocale(userId: string, locale: string) {
   await db.updateTable("profiles").set({ locale }).where("id", "=", userId).where("locale", "is distinct from", locale).execute();
 }
 
-export const CONSENT_KINDS: ConsentKind[] = ["marketing", "cookies", "data_processing", "third_parties"];
+export const CONSENT_KINDS: SettingsConsentKind[] = ["marketing", "cookies", "data_processing", "third_parties"];
 
 /** The latest decision per consent, with its date; kinds never decided are absent. */
 export async function currentConsents(userId: string): Promise<Map<ConsentKind, { granted: boolean; at: Date }>> {
@@ -83,7 +83,7 @@ export async function currentConsents(userId: string): Promise<Map<ConsentKind, 
 }
 
 /** Appends to the dated log only the consents whose value changed. */
-export async function recordConsentChanges(userId: string, wanted: Record<ConsentKind, boolean>, executor: Executor = db): Promise<ConsentKind[]> {
+export async function recordConsentChanges(userId: string, wanted: Record<SettingsConsentKind, boolean>, executor: Executor = db): Promise<SettingsConsentKind[]> {
   const current = await currentConsents(userId);
   const changed = CONSENT_KINDS.filter((kind) => (current.get(kind)?.granted ?? false) !== wanted[kind] || !current.has(kind));
   if (changed.length > 0) {
@@ -95,6 +95,24 @@ export async function recordConsentChanges(userId: string, wanted: Record<Consen
   return changed;
 }
 
+/** Records a consent given to a versioned document (the terms, health data), in the caller's transaction. */
+export async function recordConsent(executor: Executor, values: { userId: string; consent: ConsentKind; version: string; granted?: boolean }) {
+  await executor.insertInto("consent_log").values({ user_id: values.userId, consent: values.consent, granted: values.granted ?? true, version: values.version }).execute();
+}
+
+/** Whether the person's latest decision on a consent is a yes. */
+export async function hasConsent(userId: string, consent: ConsentKind, executor: Executor = db): Promise<boolean> {
+  const row = await executor
+    .selectFrom("consent_log")
+    .select("granted")
+    .where("user_id", "=", userId)
+    .where("consent", "=", consent)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row?.granted ?? false;
+}
+
 export function consentHistory(userId: string) {
-  return db.selectFrom("consent_log").select(["consent", "granted", "created_at"]).where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
+  return db.selectFrom("consent_log").select(["consent", "granted", "version", "created_at"]).where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
 }

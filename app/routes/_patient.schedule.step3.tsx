@@ -29,7 +29,8 @@ export const meta = loaderMeta;
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireBookingPatient(request);
   const { t } = await pageTranslations(request, ["booking"]);
-  const submission = parseWithZod(await request.formData(), { schema: selectionSchema(t) });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: selectionSchema(t) });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const message = errors.psychologistId?.[0] ?? Object.values(errors).flat()[0] ?? t("errors.selectionRequired");
@@ -41,6 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     psychologistId: selection.psychologistId,
     startsAt: new Date(selection.startsAt),
     durationMinutes: selection.duration,
+    healthDataConsent: formData.get("healthDataConsent") === "on",
   });
   if (result.ok) return redirect(result.checkoutUrl, 303);
   switch (result.reason) {
@@ -52,6 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return data(submission.reply({ formErrors: [t("errors.slotTaken")] }), { status: 409 });
     case "patient_busy":
       return data(submission.reply({ formErrors: [t("errors.patientBusy")] }), { status: 409 });
+    case "health_consent_required":
+      return data(submission.reply({ formErrors: [t("errors.healthConsentRequired")] }), { status: 400 });
     case "too_many_holds":
       return data(submission.reply({ formErrors: [t("errors.tooManyHolds", { count: MAX_ACTIVE_HOLDS })] }), { status: 429 });
     case "checkout_failed": {
@@ -117,6 +121,17 @@ export default function BookingStep3() {
         <input type="hidden" name="date" value={data.selection.date} />
         <input type="hidden" name="startsAt" value={data.selection.startsAt} />
         <input type="hidden" name="duration" value={data.selection.duration} />
+        {data.needsHealthConsent ? (
+          <label className="flex items-start gap-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
+            <input type="checkbox" name="healthDataConsent" required className="mt-1" />
+            <span>
+              {t("step3.healthConsent")}{" "}
+              <Link to="/privacy#sensitive" className="underline">
+                {t("step3.healthConsentLink")}
+              </Link>
+            </span>
+          </label>
+        ) : null}
         {data.available ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("step3.hold")}</p> : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Link to={data.backHref} className="btn-secondary">

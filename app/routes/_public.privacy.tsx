@@ -17,10 +17,10 @@ export const meta = loaderMeta;
 const SECTIONS: LegalSections = [
   ["controller", ["p1", "p2"]],
   ["data", ["p1", 8]],
-  ["sensitive", ["p1", 4, "p2"]],
+  ["sensitive", ["p1", 4, "p2", "p3"]],
   ["bases", ["p1", 6]],
   ["sharing", ["p1", 6, "p2"]],
-  ["transfer", ["p1"]],
+  ["transfer", ["p1", 2, "p2"]],
   ["retention", ["p1", 4]],
   ["cookies", ["p1", 4, "p2"]],
   ["rights", ["p1", 9, "p2"]],

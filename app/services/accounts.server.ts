@@ -3,6 +3,7 @@ import type { Database } from "#db/types";
 import type { Locale } from "~/i18n/config";
 import { consumeToken, issueToken, TOKEN_LIFETIME_MS } from "~/models/auth-token.server";
 import { db } from "~/models/db.server";
+import { recordConsent } from "~/models/profile.server";
 import { insertPendingPsychologist } from "~/models/psychologist-account.server";
 import { deleteUserSessions } from "~/models/session.server";
 import {
@@ -15,6 +16,7 @@ import {
   markEmailVerified,
   setPasswordHash,
 } from "~/models/user.server";
+import { TERMS_VERSION } from "~/domain/legal";
 import { accountFormLimits, SIGN_IN_WINDOW_MS, signInDelayMs, signInEmailKey, signInLimits } from "~/domain/auth-limits";
 import { randomToken, sha256 } from "~/utils/crypto.server";
 import { env } from "~/utils/env.server";
@@ -100,6 +102,8 @@ async function createAccount(input: Registration, passwordHash: string, firstNam
       return;
     }
     const userId = await insertUserWithProfile(trx, { email: input.email, passwordHash, firstName, lastName, locale: input.locale });
+    // The form's required checkbox: the terms (and privacy policy) of this version, agreed now.
+    await recordConsent(trx, { userId, consent: "terms", version: TERMS_VERSION });
     if (input.role === "psychologist") {
       await insertPendingPsychologist(trx, { userId, name: input.fullName.trim(), email: input.email, crp: input.crp ?? null });
     }

@@ -1,3 +1,4 @@
+import { hasConsent } from "~/models/profile.server";
 import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
@@ -283,6 +284,8 @@ export async function step3Page(request: Request, user: SessionUser) {
       },
       backHref: `/schedule/step2?${back}`,
       formAction: ownHold ? `/appointment/${ownHold.id}/pay` : `/schedule/step3?${url.searchParams}`,
+      // LGPD art. 11: asked once, before the first booking, and recorded with the policy's version.
+      needsHealthConsent: !ownHold && !(await hasConsent(user.id, "health_data")),
     },
     { status: available ? 200 : 409 },
   );

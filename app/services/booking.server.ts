@@ -1,7 +1,9 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
+import { PRIVACY_VERSION } from "~/domain/legal";
 import { priceForDuration } from "~/domain/pricing";
 import { db } from "~/models/db.server";
+import { hasConsent, recordConsent } from "~/models/profile.server";
 import {
   countActiveHolds,
   findBookablePsychologist,
@@ -43,6 +45,8 @@ export type HoldFailure =
   | { ok: false; reason: "patient_busy" }
   /** The patient already keeps MAX_ACTIVE_HOLDS unpaid holds. */
   | { ok: false; reason: "too_many_holds" }
+  /** A first booking without the specific consent for health data (LGPD art. 11). */
+  | { ok: false; reason: "health_consent_required" }
   /** The gateway failed; the hold was released. `kind` says how, when the gateway said. */
   | { ok: false; reason: "checkout_failed"; kind: PaymentGatewayErrorKind | null };
 
@@ -53,6 +57,8 @@ export interface HoldRequest {
   psychologistId: string;
   startsAt: Date;
   durationMinutes: number;
+  /** The patient ticked the consent for health data on this booking (needed until given once). */
+  healthDataConsent?: boolean;
   now?: Date;
 }
 
@@ -65,6 +71,8 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
   const now = request.now ?? new Date();
   const psychologist = await findBookablePsychologist(request.psychologistId);
   if (!psychologist) return { ok: false, reason: "psychologist_not_found" };
+  const consentMissing = !(await hasConsent(request.patientId, "health_data"));
+  if (consentMissing && !request.healthDataConsent) return { ok: false, reason: "health_consent_required" };
   if (!(await isSlotFree(psychologist, { startsAt: request.startsAt, durationMinutes: request.durationMinutes, now }))) {
     return { ok: false, reason: "slot_unavailable" };
   }
@@ -84,6 +92,8 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
       for (const id of released) await onAppointmentCancelled(trx, id);
       // Counted with the patient's row locked, so two parallel bookings cannot both pass.
       if ((await countActiveHolds(trx, request.patientId, now)) >= MAX_ACTIVE_HOLDS) return null;
+      // Recorded with the hold it was given for: both or neither.
+      if (consentMissing) await recordConsent(trx, { userId: request.patientId, consent: "health_data", version: PRIVACY_VERSION });
       return insertHold(trx, {
         patientId: request.patientId,
         psychologistId: psychologist.id,

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { getMail, insertMail, markMailSent, recordMailFailure, type NewMail } from "~/models/mail.server";
+import { hasConsent } from "~/models/profile.server";
 import { mailTransport } from "~/providers/mail.server";
 import { seal, unseal } from "~/utils/crypto.server";
 import { env } from "~/utils/env.server";
@@ -18,6 +19,9 @@ export const MAX_MAIL_ATTEMPTS = (QUEUES["mail.deliver"].retryLimit ?? 0) + 1;
 export const SECRET_PLACEHOLDER = "ACOLHE-ONE-TIME-TOKEN";
 const SEAL_PURPOSE = "mail-outbox-secret";
 
+/** Service mail (accounts, appointments, payments) is always sent; marketing needs the person's consent. */
+export type MailCategory = "service" | "marketing";
+
 export interface MailSecret {
   value: string;
   expiresAt: Date;
@@ -28,9 +32,16 @@ export interface MailSecret {
  * caller's transaction: the e-mail exists if and only if the change that
  * caused it commits.
  */
-export async function queueMail(executor: Transaction<Database> | Kysely<Database>, mail: Omit<NewMail, "sealedSecret">, secret?: MailSecret): Promise<string> {
+export async function queueMail(
+  executor: Transaction<Database> | Kysely<Database>,
+  mail: Omit<NewMail, "sealedSecret"> & { category?: MailCategory },
+  secret?: MailSecret,
+): Promise<string | null> {
+  // Marketing goes only to people whose latest word on it is yes (settings, 'Consentimentos').
+  if (mail.category === "marketing" && !(mail.userId && (await hasConsent(mail.userId, "marketing", executor)))) return null;
   const sealedSecret = secret ? { value: seal(secret.value, env().SESSION_SECRET, SEAL_PURPOSE), expiresAt: secret.expiresAt } : undefined;
-  const id = await insertMail(executor, { ...mail, sealedSecret });
+  const { category: _category, ...content } = mail;
+  const id = await insertMail(executor, { ...content, sealedSecret });
   await enqueue("mail.deliver", { mailId: id }, {}, executor);
   return id;
 }

@@ -9,6 +9,7 @@ import * as calendarFeeds from "./0013_calendar_feeds";
 import * as authLimits from "./0014_auth_limits";
 import * as mailSecrets from "./0015_mail_secrets";
 import * as paymentCurrency from "./0016_payment_currency";
+import * as consents from "./0017_consents";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0014_auth_limits": authLimits,
   "0015_mail_secrets": mailSecrets,
   "0016_payment_currency": paymentCurrency,
+  "0017_consents": consents,
 };

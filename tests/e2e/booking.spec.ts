@@ -61,6 +61,9 @@ async function payAtLocalCheckout(page: Page, button: "Aprovar pagamento" | "Rec
   await expect(page.getByText(PSYCHOLOGIST)).toBeVisible();
   await expect(page.getByText("60 minutos")).toBeVisible();
   await expect(page.getByText(/R\$\s?350,00/)).toBeVisible();
+  // The specific consent for health data is asked before the patient's first booking only.
+  const consent = page.getByRole("checkbox", { name: /dados de saúde/ });
+  if ((await consent.count()) > 0) await consent.check();
   await page.getByRole("button", { name: "Pagar com Mercado Pago" }).click();
 
   await expect(page).toHaveURL(/\/dev\/checkout\/[0-9a-f-]{36}$/);

@@ -70,6 +70,11 @@ test.describe("static pages", () => {
     await expect(main).toContainText("prontuário: 20 anos a partir do último registro, conforme a Lei nº 13.787/2018");
     await expect(main).toContainText("privacidade@acolhe.com.br");
     await expect(main).toContainText("nunca vemos nem guardamos o número do seu cartão");
+    // International transfers (LGPD art. 33) and the consent for health data (art. 11).
+    await expect(main).toContainText("Daily (Estados Unidos)");
+    await expect(main).toContainText("Google (Estados Unidos)");
+    await expect(main).toContainText("art. 33 da LGPD");
+    await expect(main).toContainText("consentimento específico e destacado para tratar esses dados de saúde");
     await expect(main.getByRole("heading", { name: "9. Os seus direitos" })).toBeVisible();
     await expect(main.getByRole("link", { name: "Ir para Configurações" })).toHaveAttribute("href", "/settings");
     await expect(page.getByRole("navigation", { name: "Nesta página" }).getByRole("link")).toHaveCount(14);

@@ -53,7 +53,7 @@ async function book(options: { patient?: TestUser; psychologistId?: string; time
   const psychologistId = options.psychologistId ?? (await createBookablePsychologist()).psychologistId;
   const patient = options.patient ?? (await createUser());
   const startsAt = brasilia(dayFromToday(3), options.time ?? "10:00");
-  const result = await holdSlotAndCheckout({ patientId: patient.id, psychologistId, startsAt, durationMinutes: 50 });
+  const result = await holdSlotAndCheckout({ patientId: patient.id, psychologistId, startsAt, durationMinutes: 50, healthDataConsent: true });
   if (!result.ok) throw new Error(`hold failed: ${result.reason}`);
   return { appointmentId: result.appointmentId, patient, psychologistId, startsAt };
 }

@@ -26,7 +26,7 @@ describe("booking race", () => {
     async () => {
       const { psychologistId } = await createBookablePsychologist();
       const date = dayFromToday(3);
-      const fields = { psychologistId, date, startsAt: brasilia(date, "10:00").toISOString(), duration: "50" };
+      const fields = { psychologistId, date, startsAt: brasilia(date, "10:00").toISOString(), duration: "50", healthDataConsent: "on" };
       const jars = await Promise.all(
         Array.from({ length: PATIENTS }, async () => signedIn(await createUser({ password: null }))),
       );

@@ -39,7 +39,7 @@ function step3Path(selection: { psychologistId: string; date: string; startsAt: 
 }
 
 function holdFields(selection: { psychologistId: string; date: string; startsAt: Date; duration: number }) {
-  return { psychologistId: selection.psychologistId, date: selection.date, startsAt: selection.startsAt.toISOString(), duration: String(selection.duration) };
+  return { psychologistId: selection.psychologistId, date: selection.date, startsAt: selection.startsAt.toISOString(), duration: String(selection.duration), healthDataConsent: "on" };
 }
 
 async function insertAppointment(values: { patientId: string; psychologistId: string; startsAt: Date; minutes?: number; status?: "confirmed" | "pending_payment"; holdExpiresAt?: Date | null }) {

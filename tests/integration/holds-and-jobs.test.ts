@@ -70,7 +70,7 @@ describe("jobs are worked one by one", () => {
     });
     const recipients = ["a@exemplo.com.br", "b@exemplo.com.br", "falha@exemplo.com.br", "c@exemplo.com.br", "d@exemplo.com.br"];
     const ids: string[] = [];
-    for (const to of recipients) ids.push(await queueMail(db, { userId: null, to, template: "t", locale: "pt-BR", subject: "s", html: "<p>x</p>", text: "x" }));
+    for (const to of recipients) ids.push((await queueMail(db, { userId: null, to, template: "t", locale: "pt-BR", subject: "s", html: "<p>x</p>", text: "x" }))!);
 
     const boss = await queue();
     const worker = await workQueue("mail.deliver", boss);

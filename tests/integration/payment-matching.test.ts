@@ -28,7 +28,7 @@ afterEach(() => {
 async function book() {
   const { psychologistId } = await createBookablePsychologist();
   const patient = await createUser();
-  const result = await holdSlotAndCheckout({ patientId: patient.id, psychologistId, startsAt: brasilia(dayFromToday(3), "10:00"), durationMinutes: 50 });
+  const result = await holdSlotAndCheckout({ patientId: patient.id, psychologistId, startsAt: brasilia(dayFromToday(3), "10:00"), durationMinutes: 50, healthDataConsent: true });
   if (!result.ok) throw new Error(result.reason);
   const appointment = await appointmentRow(result.appointmentId);
   return { appointmentId: result.appointmentId, patient, priceCents: appointment.price_cents };
