@@ -91,6 +91,10 @@ export interface PsychologistsTable {
   /** Average of published and unpublished evaluations; null without any. */
   rating: ColumnType<number | null, never, never>;
   approved_at: Timestamp | null;
+  /** The admin's reason for the current status (rejected, suspended). */
+  status_reason: string | null;
+  status_changed_at: Timestamp | null;
+  status_changed_by: string | null;
   created_at: CreatedAt & Generated<Date>;
   updated_at: UpdatedAt & Generated<Date>;
 }
@@ -249,6 +253,16 @@ export interface RateLimitHitsTable {
   hits: Generated<number>;
 }
 
+export interface PsychologistStatusHistoryTable {
+  id: Generated<number>;
+  psychologist_id: string;
+  from_status: PsychologistStatus;
+  to_status: PsychologistStatus;
+  reason: string | null;
+  changed_by: string | null;
+  created_at: CreatedAt & Generated<Date>;
+}
+
 export interface CalendarFeedsTable {
   id: Generated<string>;
   psychologist_id: string;
@@ -338,6 +352,7 @@ export interface Database {
   local_gateway_payments: LocalGatewayPaymentsTable;
   appointment_notices: AppointmentNoticesTable;
   calendar_feeds: CalendarFeedsTable;
+  psychologist_status_history: PsychologistStatusHistoryTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,9 +6,13 @@ import { db } from "./db.server";
  * query and reads only what its caller may see.
  */
 
-/** The signed-in psychologist's own row: name and review state. */
+/** The signed-in psychologist's own row: name, review state and what review looks at. */
 export function getOwnPsychologist(userId: string) {
-  return db.selectFrom("psychologists").select(["id", "name", "status"]).where("user_id", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("psychologists")
+    .select(["id", "name", "status", "status_reason as statusReason", "crp", "bio", "specialties", "languages", "photo_url as photoUrl", "education"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
 }
 
 export interface AdminFigures {

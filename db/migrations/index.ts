@@ -10,6 +10,7 @@ import * as authLimits from "./0014_auth_limits";
 import * as mailSecrets from "./0015_mail_secrets";
 import * as paymentCurrency from "./0016_payment_currency";
 import * as consents from "./0017_consents";
+import * as psychologistReview from "./0018_psychologist_review";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0015_mail_secrets": mailSecrets,
   "0016_payment_currency": paymentCurrency,
   "0017_consents": consents,
+  "0018_psychologist_review": psychologistReview,
 };

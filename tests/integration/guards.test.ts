@@ -84,6 +84,14 @@ const GUARDED: Record<string, Guarded> = {
   "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },
   "_admin.admin.tsx": { path: "/admin", roles: ["admin"] },
   "_admin.admin-dashboard.tsx": { path: "/admin-dashboard", roles: ["admin"] },
+  "_admin.admin_.psychologists.$id/route.tsx": {
+    path: "/admin/psychologists/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69",
+    params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" },
+    roles: ["admin"],
+    action: true,
+    // No psychologist has that id (tests/integration/psychologist-review.test.ts opens real ones).
+    opensAs: { admin: { status: 404 } },
+  },
   "_patient.schedule.step3.tsx": { path: "/schedule/step3", roles: ["patient"], action: true, reason: "booking", opensAs: { patient: { status: 302, location: "/schedule/step1" } } },
   "_patient.appointment.$id.pay.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/pay", roles: ["patient"], action: true, opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },
   "_patient.appointment.success.$id.tsx": { path: "/appointment/success/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", roles: ["patient"], opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },

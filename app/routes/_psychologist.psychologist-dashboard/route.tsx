@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData }
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { PRACTICE_TABS, practiceTabHref } from "~/domain/practice-tabs";
+import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { getOwnPsychologist } from "~/models/dashboard.server";
@@ -20,7 +21,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t, translations } = await pageTranslations(request, ["dashboard", "practice"]);
   const psychologist = await getOwnPsychologist(user.id);
   if (!psychologist) throw new Response("Not Found", { status: 404 });
-  return { translations, meta: await pageMeta(request, { title: t("meta.psychologistTitle"), noindex: true }), name: psychologist.name, status: psychologist.status };
+  return {
+    translations,
+    meta: await pageMeta(request, { title: t("meta.psychologistTitle"), noindex: true }),
+    name: psychologist.name,
+    status: psychologist.status,
+    // Why it was rejected or suspended; what is still missing while in review.
+    reason: psychologist.status === "rejected" || psychologist.status === "suspended" ? psychologist.statusReason : null,
+    missing: psychologist.status === "pending" ? missingForReview(psychologist) : [],
+  };
 }
 
 export const meta = loaderMeta;
@@ -49,12 +58,20 @@ export default function PsychologistDashboard() {
         </div>
       </header>
 
-      <p role="status" className="card mt-4 text-sm">
-        {t(`dashboard:psychologist.status.${data.status}`)}{" "}
-        <Link to="/psychologist-profile" className="font-semibold underline">
-          {t("dashboard:psychologist.editProfile")}
-        </Link>
-      </p>
+      <div role="status" className="card mt-4 text-sm">
+        <p>
+          {t(`dashboard:psychologist.status.${data.status}`)}{" "}
+          <Link to="/psychologist-profile" className="font-semibold underline">
+            {t("dashboard:psychologist.editProfile")}
+          </Link>
+        </p>
+        {data.reason ? <p className="mt-1">{t("dashboard:admin.review.reasonShown", { reason: data.reason })}</p> : null}
+        {data.missing.length > 0 ? (
+          <p className="mt-1">
+            {t("dashboard:psychologist.missing")} {data.missing.map((field) => t(`dashboard:admin.review.missingField.${field}`)).join(", ")}
+          </p>
+        ) : null}
+      </div>
 
       {/* On a phone the bar scrolls sideways; every tab is a link, reachable by keyboard. */}
       <nav aria-label={t("tabsLabel")} className="mt-6 -mx-4 overflow-x-auto px-4">

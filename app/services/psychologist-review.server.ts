@@ -1,0 +1,59 @@
+import { reviewTransition, type ReviewAction } from "~/domain/psychologist-review";
+import { getFixedT } from "~/i18n/i18n.server";
+import { db } from "~/models/db.server";
+import { lockPsychologist, writeStatusChange } from "~/models/psychologist-review.server";
+import { getRecipient } from "~/models/user.server";
+import { purgePublicPages } from "~/utils/page-cache.server";
+import { log } from "~/utils/logger.server";
+import { absoluteUrl, recipientLocale, render } from "./emails.server";
+import { queueMail } from "./mail.server";
+
+/**
+ * The admin approves, rejects, suspends or reinstates a psychologist: one
+ * transaction writes the status, who, when and why, the history row and the
+ * e-mail to the psychologist in their language. Public pages forget them at
+ * once (this process's page cache; others' within its seconds).
+ */
+
+export type ReviewOutcome = "changed" | "not_found" | "not_allowed" | "reason_required";
+
+export async function reviewPsychologist(input: { adminId: string; psychologistId: string; action: ReviewAction; reason: string | null; now?: Date }): Promise<ReviewOutcome> {
+  const now = input.now ?? new Date();
+  const outcome = await db.transaction().execute(async (trx): Promise<ReviewOutcome> => {
+    const psychologist = await lockPsychologist(trx, input.psychologistId);
+    if (!psychologist) return "not_found";
+    const transition = reviewTransition(input.action, psychologist.status);
+    if (!transition) return "not_allowed";
+    const reason = input.reason?.trim() || null;
+    if (transition.needsReason && !reason) return "reason_required";
+    await writeStatusChange(trx, { psychologistId: psychologist.id, from: psychologist.status, to: transition.to, reason: transition.needsReason ? reason : null, adminId: input.adminId, now });
+
+    const recipient = psychologist.userId ? await getRecipient(psychologist.userId, trx) : undefined;
+    const to = recipient?.email ?? psychologist.email;
+    if (!to) return "changed";
+    const locale = recipientLocale(recipient?.locale);
+    const t = getFixedT(locale, "emails");
+    const key = `review.${transition.to}`;
+    const reinstated = transition.to === "approved" && psychologist.status === "suspended";
+    await queueMail(trx, {
+      userId: psychologist.userId,
+      to,
+      template: `psychologist_${transition.to}`,
+      locale,
+      subject: t(`${key}.subject`),
+      ...render({
+        locale,
+        name: recipient?.firstName ?? psychologist.name,
+        heading: t(`${key}.heading`),
+        paragraphs: [t(reinstated ? "review.approved.reinstated" : `${key}.body`), ...(transition.needsReason && reason ? [t("review.reason", { reason })] : [])],
+        action: { label: t(`${key}.button`), url: absoluteUrl(transition.to === "approved" ? "/psychologist-dashboard" : "/psychologist-profile") },
+      }),
+    });
+    return "changed";
+  });
+  if (outcome === "changed") {
+    purgePublicPages();
+    log().info({ psychologistId: input.psychologistId, action: input.action, adminId: input.adminId }, "psychologist status changed");
+  }
+  return outcome;
+}

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { appHandler, formPost, page, send } from "#tests/helpers/app";
+import { createAppointment, HOUR } from "#tests/helpers/appointments";
+import { createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
+import { createUser, signedIn } from "#tests/helpers/factories";
+import { db } from "~/models/db.server";
+
+/** The admin's approval queue (issue 12, item 1), through the request handler. */
+
+afterEach(async () => {
+  delete process.env.PAGE_CACHE_SECONDS;
+  await appHandler({ fresh: true });
+});
+
+const admin = async () => {
+  const user = await createUser({ role: "admin" });
+  return { ...user, jar: await signedIn(user) };
+};
+const decide = (jar: { header(): string }, id: string, fields: Record<string, string>) => send(formPost(`/admin/psychologists/${id}`, fields, { Cookie: jar.header() }));
+const rowOf = (id: string) => db.selectFrom("psychologists").select(["status", "is_approved", "status_reason", "status_changed_by"]).where("id", "=", id).executeTakeFirstOrThrow();
+const historyOf = (id: string) => db.selectFrom("psychologist_status_history").select(["from_status", "to_status", "reason", "changed_by"]).where("psychologist_id", "=", id).orderBy("id").execute();
+const mailsTo = (email: string) => db.selectFrom("mail_outbox").select(["template", "locale", "subject", "text"]).where("to_email", "=", email).execute();
+
+describe("the queue", () => {
+  it("lists psychologists by status with counts, oldest first, with name, CRP, e-mail and date", async () => {
+    const { jar } = await admin();
+    const pending = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    await createUser({ role: "psychologist", psychologistStatus: "approved" });
+    await db.updateTable("psychologists").set({ crp: "06/777888" }).where("id", "=", pending.psychologistId!).execute();
+    const html = (await (await send(page("/admin", { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/aria-current="page"[^>]*>Em análise \(1\)/);
+    expect(html).toContain("Aprovados (1)");
+    expect(html).toContain("06/777888");
+    expect(html).toContain(pending.email);
+    expect(html).toContain(`/admin/psychologists/${pending.psychologistId}`);
+    const approved = await (await send(page("/admin?status=approved", { Cookie: jar.header() }))).text();
+    expect(approved).not.toContain(pending.email);
+  });
+
+  it("pages by 50", async () => {
+    const { jar } = await admin();
+    for (let index = 0; index < 51; index += 1) await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    const first = await (await send(page("/admin?status=pending", { Cookie: jar.header() }))).text();
+    expect(first).toContain("Página 1 de 2");
+    expect(first.match(/\/admin\/psychologists\/[0-9a-f-]{36}/g)).toHaveLength(50);
+    const second = await (await send(page("/admin?status=pending&page=2", { Cookie: jar.header() }))).text();
+    expect(second.match(/\/admin\/psychologists\/[0-9a-f-]{36}/g)).toHaveLength(1);
+  });
+});
+
+describe("decisions", () => {
+  it("approve: status, who, when, history and one e-mail in the psychologist's language; then listed publicly", async () => {
+    const { jar, id: adminId } = await admin();
+    const psychologist = await createBookablePsychologist({ locale: "en" });
+    await db.updateTable("psychologists").set({ status: "pending", is_approved: false }).where("id", "=", psychologist.psychologistId).execute();
+    expect((await send(page(`/psychologist/${psychologist.psychologistId}`))).status).toBe(404);
+
+    const response = await decide(jar, psychologist.psychologistId, { intent: "approve" });
+    expect(response.status).toBe(303);
+    expect(await rowOf(psychologist.psychologistId)).toMatchObject({ status: "approved", is_approved: true, status_changed_by: adminId, status_reason: null });
+    expect(await historyOf(psychologist.psychologistId)).toEqual([{ from_status: "pending", to_status: "approved", reason: null, changed_by: adminId }]);
+    expect(await mailsTo(psychologist.email)).toEqual([expect.objectContaining({ template: "psychologist_approved", locale: "en", subject: "Your Acolhe profile has been approved" })]);
+    expect((await send(page(`/psychologist/${psychologist.psychologistId}`))).status).toBe(200);
+  });
+
+  it.each([
+    ["reject", "pending"],
+    ["suspend", "approved"],
+  ] as const)("%s without a reason is refused with 400 and nothing is written", async (intent, status) => {
+    const { jar } = await admin();
+    const psychologist = await createUser({ role: "psychologist", psychologistStatus: status });
+    for (const reason of [undefined, "", "  ", "ok"]) {
+      const response = await decide(jar, psychologist.psychologistId!, reason === undefined ? { intent } : { intent, reason });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Informe o motivo");
+    }
+    expect((await rowOf(psychologist.psychologistId!)).status).toBe(status);
+    expect(await historyOf(psychologist.psychologistId!)).toEqual([]);
+    expect(await mailsTo(psychologist.email)).toEqual([]);
+  });
+
+  it("reject with a reason: the psychologist is told why, and sees it on their dashboard", async () => {
+    const { jar } = await admin();
+    const psychologist = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    expect((await decide(jar, psychologist.psychologistId!, { intent: "reject", reason: "CRP não confere com o cadastro do conselho." })).status).toBe(303);
+    expect(await rowOf(psychologist.psychologistId!)).toMatchObject({ status: "rejected", status_reason: "CRP não confere com o cadastro do conselho." });
+    const [mail] = await mailsTo(psychologist.email);
+    expect(mail).toMatchObject({ template: "psychologist_rejected" });
+    expect(mail!.text).toContain("Motivo: CRP não confere com o cadastro do conselho.");
+    const dashboard = await (await send(page("/psychologist-dashboard", { Cookie: (await signedIn(psychologist)).header() }))).text();
+    expect(dashboard).toContain("Motivo: CRP não confere com o cadastro do conselho.");
+  });
+
+  it.each([
+    ["approve", "approved"],
+    ["reject", "approved"],
+    ["reject", "suspended"],
+    ["suspend", "pending"],
+    ["suspend", "rejected"],
+  ] as const)("%s from %s is refused with 409", async (intent, status) => {
+    const { jar } = await admin();
+    const psychologist = await createUser({ role: "psychologist", psychologistStatus: status });
+    const response = await decide(jar, psychologist.psychologistId!, { intent, reason: "Um motivo qualquer" });
+    expect(response.status).toBe(409);
+    expect((await rowOf(psychologist.psychologistId!)).status).toBe(status);
+  });
+
+  it("suspend: the future appointments are listed first; then the psychologist leaves every public page at once, cache included", async () => {
+    process.env.PAGE_CACHE_SECONDS = "60";
+    await appHandler({ fresh: true });
+    const { jar } = await admin();
+    const psychologist = await createBookablePsychologist();
+    const patient = await createUser({ firstName: "Renata" });
+    await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(Date.now() + 48 * HOUR), status: "confirmed" });
+    const review = await (await send(page(`/admin/psychologists/${psychologist.psychologistId}`, { Cookie: jar.header() }))).text();
+    expect(review).toContain("1 consulta futura");
+    expect(review).toContain("Renata");
+
+    const profile = `/psychologist/${psychologist.psychologistId}`;
+    await send(page(profile));
+    expect((await send(page(profile))).headers.get("X-Page-Cache")).toBe("hit");
+    expect(await (await send(page("/psychologists"))).text()).toContain(psychologist.psychologistId);
+
+    expect((await decide(jar, psychologist.psychologistId, { intent: "suspend", reason: "Denúncia em apuração." })).status).toBe(303);
+    expect((await send(page(profile))).status).toBe(404);
+    expect(await (await send(page("/psychologists"))).text()).not.toContain(psychologist.psychologistId);
+    expect(await (await send(page("/"))).text()).not.toContain(psychologist.psychologistId);
+    const step2 = await send(page(`/schedule/step2?psychologistId=${psychologist.psychologistId}&date=${dayFromToday(2)}&duration=50`));
+    expect(step2.status).toBe(404);
+
+    // Reinstated, they are back.
+    expect((await decide(jar, psychologist.psychologistId, { intent: "approve" })).status).toBe(303);
+    expect((await send(page(profile))).status).toBe(200);
+    expect((await mailsTo(psychologist.email)).map((mail) => mail.template)).toEqual(["psychologist_suspended", "psychologist_approved"]);
+  });
+
+  it("only an admin decides: patients and psychologists are refused and nothing changes", async () => {
+    const psychologist = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    for (const role of ["patient", "psychologist"] as const) {
+      const jar = await signedIn(await createUser({ role }));
+      expect((await decide(jar, psychologist.psychologistId!, { intent: "approve" })).status).toBe(403);
+    }
+    expect((await rowOf(psychologist.psychologistId!)).status).toBe("pending");
+  });
+});
+
+describe("the psychologist's own view", () => {
+  it("in review: says what is still missing from the profile", async () => {
+    const psychologist = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    const html = await (await send(page("/psychologist-dashboard", { Cookie: (await signedIn(psychologist)).header() }))).text();
+    expect(html).toContain("Para a análise, complete no seu perfil:");
+    expect(html).toContain("biografia");
+  });
+});
