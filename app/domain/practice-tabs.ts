@@ -6,7 +6,7 @@
 export const PRACTICE_TABS = [
   { id: "overview", path: "", built: true },
   { id: "pricing", path: "pricing", built: true },
-  { id: "agenda", path: "agenda", built: false },
+  { id: "agenda", path: "agenda", built: true },
   { id: "patients", path: "patients", built: false },
   { id: "records", path: "records", built: false },
   { id: "evaluations", path: "evaluations", built: false },

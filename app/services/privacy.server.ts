@@ -24,7 +24,7 @@ const SLOT_HOLDING = ["pending_payment", "pending", "scheduled", "confirmed", "p
  * table with a column pointing at the user appears here (a test checks it).
  */
 export async function exportUserData(userId: string) {
-  const [account, profile, psychologist, consents, sessions, appointmentsAsPatient, evaluations, emails] = await Promise.all([
+  const [account, profile, psychologist, consents, sessions, appointmentsAsPatient, evaluations, emails, reviewDecisions] = await Promise.all([
     db.selectFrom("users").select(["id", "email", "email_verified_at", "created_at", sql<boolean>`google_sub is not null`.as("google_linked")]).where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("psychologists").selectAll().where("user_id", "=", userId).executeTakeFirst(),
@@ -64,6 +64,13 @@ export async function exportUserData(userId: string) {
       .orderBy("evaluations.created_at")
       .execute(),
     listMailForUser(userId),
+    // An admin's decisions on psychologists carry their id.
+    db
+      .selectFrom("psychologist_status_history")
+      .select(["psychologist_id", "from_status", "to_status", "reason", "created_at"])
+      .where("changed_by", "=", userId)
+      .orderBy("created_at")
+      .execute(),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -75,6 +82,7 @@ export async function exportUserData(userId: string) {
     appointments: appointmentsAsPatient,
     evaluations,
     emails,
+    review_decisions: reviewDecisions,
     login_failures: "Tentativas de login são contadas apenas por um resumo criptográfico (hash) do e-mail e do endereço IP, por no máximo duas horas.",
   };
 }
@@ -84,6 +92,8 @@ export const EXPORTED_USER_COLUMNS = [
   "users.id",
   "profiles.id",
   "psychologists.user_id",
+  "psychologists.status_changed_by",
+  "psychologist_status_history.changed_by",
   "consent_log.user_id",
   "sessions.user_id",
   "appointments.patient_id",

@@ -404,6 +404,7 @@ describe("data download", () => {
     appointments: "appointments",
     evaluations: "evaluations",
     mail_outbox: "emails",
+    psychologist_status_history: "review_decisions",
     // One-time links are secrets: listed, deleted with the account, never downloaded.
     auth_tokens: null,
   };

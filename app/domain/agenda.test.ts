@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { checkBlock, daySummary, isDate, monthGrid, shiftMonth, slotLabels, TIME_OPTIONS, timeToMinutes } from "./agenda";
+
+describe("time options", () => {
+  it("are 00:00 to 23:30 in 30-minute steps", () => {
+    expect(TIME_OPTIONS).toHaveLength(48);
+    expect(TIME_OPTIONS[0]).toBe("00:00");
+    expect(TIME_OPTIONS[1]).toBe("00:30");
+    expect(TIME_OPTIONS.at(-1)).toBe("23:30");
+  });
+  it.each([
+    ["09:30", 570],
+    ["09:30:00", 570],
+    ["23:30", 1410],
+    ["24:00", null],
+    ["9:30", null],
+    ["09:61", null],
+    ["abc", null],
+  ])("%s is %s minutes", (time, minutes) => expect(timeToMinutes(time)).toBe(minutes));
+});
+
+describe("a new block", () => {
+  const base = { date: "2026-12-01", today: "2026-11-25", others: [] };
+  it.each([
+    [{ date: "", startTime: "", endTime: "" }, "missing"],
+    [{ date: "", startTime: "09:00", endTime: "10:00" }, "no_date"],
+    [{ startTime: "09:00", endTime: "" }, "missing"],
+    [{ startTime: "09:15", endTime: "10:00" }, "not_on_grid"],
+    [{ startTime: "09:00", endTime: "10:10" }, "not_on_grid"],
+    [{ startTime: "10:00", endTime: "10:00" }, "start_after_end"],
+    [{ startTime: "11:00", endTime: "10:00" }, "start_after_end"],
+    [{ date: "2026-11-24", startTime: "09:00", endTime: "10:00" }, "past"],
+    [{ startTime: "09:00", endTime: "10:00", others: [{ start: 570, end: 630 }] }, "conflict"],
+  ])("%o is refused: %s", (change, problem) => {
+    expect(checkBlock({ ...base, ...change })).toBe(problem);
+  });
+  it("touching another block is fine; today is fine", () => {
+    expect(checkBlock({ ...base, startTime: "10:00", endTime: "12:00", others: [{ start: 540, end: 600 }] })).toEqual({ start: 600, end: 720 });
+    expect(checkBlock({ ...base, date: "2026-11-25", startTime: "08:00", endTime: "08:30" })).toEqual({ start: 480, end: 510 });
+  });
+});
+
+describe("a day's summary", () => {
+  it("merges weekly and dated blocks into periods and counts 30-minute slots", () => {
+    const weekly = [{ weekday: 2, startTime: "09:00", endTime: "12:00" }];
+    const dated = [
+      { date: "2026-12-01", startTime: "11:00", endTime: "13:00" },
+      { date: "2026-12-01", startTime: "18:00", endTime: "19:30" },
+    ];
+    const summary = daySummary(weekly, dated, "2026-12-01"); // a Tuesday
+    expect(summary.periods).toEqual([
+      { start: 540, end: 780 },
+      { start: 1080, end: 1170 },
+    ]);
+    expect(summary.slots).toBe(11);
+    expect(slotLabels(summary.periods).slice(0, 2)).toEqual(["09:00 - 09:30", "09:30 - 10:00"]);
+    expect(slotLabels(summary.periods).at(-1)).toBe("19:00 - 19:30");
+    expect(daySummary(weekly, dated, "2026-12-02")).toEqual({ periods: [], slots: 0 });
+  });
+});
+
+describe("the month grid", () => {
+  it("runs Sunday to Saturday and fills with neighbouring days", () => {
+    const weeks = monthGrid("2026-11"); // 1 Nov 2026 is a Sunday
+    expect(weeks[0]![0]).toEqual({ date: "2026-11-01", inMonth: true });
+    expect(weeks.at(-1)!.at(-1)).toEqual({ date: "2026-12-05", inMonth: false });
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+    const december = monthGrid("2026-12");
+    expect(december[0]![0]).toEqual({ date: "2026-11-29", inMonth: false });
+    expect(december[0]![2]).toEqual({ date: "2026-12-01", inMonth: true });
+  });
+  it("shifts months across years and validates dates", () => {
+    expect(shiftMonth("2026-12", 1)).toBe("2027-01");
+    expect(shiftMonth("2026-01", -1)).toBe("2025-12");
+    expect(isDate("2026-02-29")).toBe(false);
+    expect(isDate("2028-02-29")).toBe(true);
+  });
+});

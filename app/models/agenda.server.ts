@@ -1,0 +1,89 @@
+import type { Transaction } from "kysely";
+import type { Database } from "#db/types";
+import { db, type Executor } from "./db.server";
+
+/**
+ * A psychologist's agenda: weekly pattern and dated blocks. Every function
+ * takes the owner's psychologist id. Dates and times come back as the
+ * database's text ('yyyy-MM-dd', 'HH:MM:SS'; db.server.ts).
+ */
+
+const SLOT_HOLDING = ["pending_payment", "pending", "scheduled", "confirmed", "pending_reschedule"] as const;
+
+export function weeklyBlocks({ psychologistId }: { psychologistId: string }, executor: Executor = db) {
+  return executor
+    .selectFrom("psychologist_availability")
+    .select(["id", "weekday", "start_time as startTime", "end_time as endTime"])
+    .where("psychologist_id", "=", psychologistId)
+    .orderBy("weekday")
+    .orderBy("start_time")
+    .execute();
+}
+
+/** Active dated blocks between two dates (inclusive). */
+export function datedBlocks({ psychologistId, from, to }: { psychologistId: string; from: string; to: string }, executor: Executor = db) {
+  return executor
+    .selectFrom("psychologist_schedule")
+    .select(["id", "date", "start_time as startTime", "end_time as endTime"])
+    .where("psychologist_id", "=", psychologistId)
+    .where("is_active", "=", true)
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .orderBy("date")
+    .orderBy("start_time")
+    .execute();
+}
+
+/** Serialises a psychologist's agenda changes (the row lock). */
+export async function lockAgenda(trx: Transaction<Database>, psychologistId: string) {
+  return trx.selectFrom("psychologists").select(["id", "time_zone as timeZone"]).where("id", "=", psychologistId).forUpdate().executeTakeFirst();
+}
+
+export async function insertDatedBlock(trx: Transaction<Database>, block: { psychologistId: string; date: string; startTime: string; endTime: string }) {
+  await trx.insertInto("psychologist_schedule").values({ psychologist_id: block.psychologistId, date: block.date, start_time: block.startTime, end_time: block.endTime, is_active: true }).execute();
+}
+
+export function findDatedBlock(trx: Transaction<Database>, { psychologistId, id }: { psychologistId: string; id: string }) {
+  return trx
+    .selectFrom("psychologist_schedule")
+    .select(["id", "date", "start_time as startTime", "end_time as endTime"])
+    .where("psychologist_id", "=", psychologistId)
+    .where("id", "=", id)
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+}
+
+export async function deleteDatedBlock(trx: Transaction<Database>, { psychologistId, id }: { psychologistId: string; id: string }) {
+  await trx.deleteFrom("psychologist_schedule").where("psychologist_id", "=", psychologistId).where("id", "=", id).execute();
+}
+
+export async function insertWeeklyBlock(trx: Transaction<Database>, block: { psychologistId: string; weekday: number; startTime: string; endTime: string }) {
+  await trx.insertInto("psychologist_availability").values({ psychologist_id: block.psychologistId, weekday: block.weekday, start_time: block.startTime, end_time: block.endTime }).execute();
+}
+
+export function findWeeklyBlock(trx: Transaction<Database>, { psychologistId, id }: { psychologistId: string; id: string }) {
+  return trx
+    .selectFrom("psychologist_availability")
+    .select(["id", "weekday", "start_time as startTime", "end_time as endTime"])
+    .where("psychologist_id", "=", psychologistId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function deleteWeeklyBlock(trx: Transaction<Database>, { psychologistId, id }: { psychologistId: string; id: string }) {
+  await trx.deleteFrom("psychologist_availability").where("psychologist_id", "=", psychologistId).where("id", "=", id).execute();
+}
+
+/** Slot-holding appointments overlapping [from, to), with the patient's first name for a message. */
+export function holdersBetween({ psychologistId, from, to }: { psychologistId: string; from: Date; to: Date }, executor: Executor = db) {
+  return executor
+    .selectFrom("appointments as a")
+    .leftJoin("profiles as pr", "pr.id", "a.patient_id")
+    .where("a.psychologist_id", "=", psychologistId)
+    .where("a.status", "in", SLOT_HOLDING)
+    .where("a.starts_at", "<", to)
+    .where("a.ends_at", ">", from)
+    .select(["a.id", "a.starts_at as startsAt", "a.ends_at as endsAt", "pr.first_name as firstName"])
+    .orderBy("a.starts_at")
+    .execute();
+}

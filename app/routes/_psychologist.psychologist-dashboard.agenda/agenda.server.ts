@@ -1,0 +1,115 @@
+import { data } from "@remix-run/node";
+import { daySummary, isDate, isMonth, monthGrid, shiftMonth, slotLabels, TIME_OPTIONS, minutesToTime } from "~/domain/agenda";
+import { dateInZone } from "~/domain/slots";
+import { pageTranslations } from "~/i18n/i18n.server";
+import { datedBlocks, weeklyBlocks } from "~/models/agenda.server";
+import { psychologistTimeZone } from "~/models/practice-overview.server";
+import { addDatedBlock, addWeeklyBlock, removeDatedBlock, removeWeeklyBlock, type AgendaOutcome } from "~/services/agenda.server";
+import type { SessionUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { formatLongDate, formatTime } from "~/utils/format";
+
+/** The agenda tab's server half: the month, the chosen day, the weekly pattern, and the forms that change them. */
+
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+export async function agendaTabData(request: Request, user: SessionUser) {
+  const { translations, locale } = await pageTranslations(request, ["agenda"]);
+  const psychologistId = user.psychologistId!;
+  const url = new URL(request.url);
+  const timeZone = await psychologistTimeZone({ psychologistId });
+  const today = dateInZone(new Date(), timeZone);
+  const selected = isDate(url.searchParams.get("date")) ? url.searchParams.get("date")! : today;
+  const month = isMonth(url.searchParams.get("month")) ? url.searchParams.get("month")! : selected.slice(0, 7);
+  const weeks = monthGrid(month);
+  const from = weeks[0]![0]!.date;
+  const to = weeks.at(-1)!.at(-1)!.date;
+  const [weekly, dated] = await Promise.all([weeklyBlocks({ psychologistId }), datedBlocks({ psychologistId, from: from < selected ? from : selected, to: to > selected ? to : selected })]);
+
+  const days = weeks.map((week) =>
+    week.map((day) => {
+      const summary = daySummary(weekly, dated, day.date);
+      return { ...day, past: day.date < today, today: day.date === today, periods: summary.periods.length, slots: summary.slots };
+    }),
+  );
+  const summary = daySummary(weekly, dated, selected);
+  return {
+    translations,
+    timeZone,
+    today,
+    month,
+    previousMonth: shiftMonth(month, -1),
+    nextMonth: shiftMonth(month, 1),
+    monthLabel: capitalize(new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-15T12:00:00Z`))),
+    weekdayLabels: [0, 1, 2, 3, 4, 5, 6].map((weekday) => new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 1 + weekday)))),
+    weekdayNames: [0, 1, 2, 3, 4, 5, 6].map((weekday) => capitalize(new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 1 + weekday))))),
+    weeks: days,
+    selected: {
+      date: selected,
+      label: formatLongDate(`${selected}T12:00:00Z`, locale, "UTC") ?? selected,
+      past: selected < today,
+      dated: dated.filter((block) => block.date === selected).map((block) => ({ id: block.id, start: block.startTime.slice(0, 5), end: block.endTime.slice(0, 5) })),
+      weekly: weekly
+        .filter((block) => block.weekday === new Date(`${selected}T12:00:00Z`).getUTCDay())
+        .map((block) => ({ id: block.id, start: block.startTime.slice(0, 5), end: block.endTime.slice(0, 5) })),
+      periods: summary.periods.length,
+      slots: summary.slots,
+      slotLabels: slotLabels(summary.periods),
+      periodLabels: summary.periods.map((period) => `${minutesToTime(period.start)} - ${minutesToTime(Math.min(period.end, 1439))}`),
+    },
+    weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      weekday,
+      blocks: weekly.filter((block) => block.weekday === weekday).map((block) => ({ id: block.id, start: block.startTime.slice(0, 5), end: block.endTime.slice(0, 5) })),
+    })),
+    timeOptions: TIME_OPTIONS,
+    adding: url.searchParams.get("add") === "1",
+  };
+}
+
+const PROBLEM_STATUS: Record<string, number> = { missing: 400, no_date: 400, not_on_grid: 400, start_after_end: 400, past: 400, conflict: 409, holds_appointments: 409, not_found: 404 };
+
+export async function agendaAction(request: Request, user: SessionUser) {
+  const { t, locale } = await pageTranslations(request, ["agenda"]);
+  const psychologistId = user.psychologistId!;
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim() : null;
+  };
+  const back = new URL(request.url);
+  back.searchParams.delete("add");
+  const here = `${back.pathname}${back.search}`;
+
+  let outcome: AgendaOutcome;
+  let success: string;
+  switch (form.get("intent")) {
+    case "add-block":
+      outcome = await addDatedBlock(psychologistId, { date: text("date"), startTime: text("startTime"), endTime: text("endTime") });
+      success = t("messages.blockSaved");
+      break;
+    case "delete-block":
+      outcome = await removeDatedBlock(psychologistId, text("blockId") ?? "");
+      success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
+      break;
+    case "add-weekly":
+      outcome = await addWeeklyBlock(psychologistId, { weekday: text("weekday") ? Number(text("weekday")) : null, startTime: text("startTime"), endTime: text("endTime") });
+      success = t("messages.weeklySaved");
+      break;
+    case "delete-weekly":
+      outcome = await removeWeeklyBlock(psychologistId, text("blockId") ?? "");
+      success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
+      break;
+    default:
+      return data({ error: t("errors.unknownIntent") }, { status: 400 });
+  }
+  if (outcome.ok) return redirectWithToast(here, { type: "success", title: success });
+  if (outcome.problem === "not_found") throw new Response(t("errors.not_found"), { status: 404 });
+  const timeZone = await psychologistTimeZone({ psychologistId });
+  const error =
+    outcome.problem === "holds_appointments"
+      ? t("errors.holds_appointments", {
+          appointments: outcome.holders.map((holder) => `${holder.firstName ?? "—"} (${formatLongDate(holder.startsAt, locale, timeZone)} ${formatTime(holder.startsAt, locale, timeZone)})`).join(", "),
+        })
+      : t(`errors.${outcome.problem}`);
+  return data({ error, intent: String(form.get("intent")) }, { status: PROBLEM_STATUS[outcome.problem] ?? 400 });
+}

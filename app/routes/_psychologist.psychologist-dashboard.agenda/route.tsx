@@ -1,0 +1,260 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormErrors, SubmitButton } from "~/components/forms";
+import { useTranslation } from "~/i18n/use-translation";
+import { requirePsychologist } from "~/services/session.server";
+import { agendaAction, agendaTabData } from "./agenda.server";
+
+/** /psychologist-dashboard/agenda — 'Agenda 24h': the month, the chosen day's periods and slots, the weekly pattern. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return agendaTabData(request, await requirePsychologist(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return agendaAction(request, await requirePsychologist(request));
+}
+
+function TimeSelect({ name, label, options, defaultValue }: { name: string; label: string; options: readonly string[]; defaultValue?: string }) {
+  return (
+    <label className="block text-sm font-medium">
+      {label}
+      <select name={name} required defaultValue={defaultValue ?? ""} className="input mt-1 w-full">
+        <option value="" disabled>
+          --:--
+        </option>
+        {options.map((time) => (
+          <option key={time} value={time}>
+            {time}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export default function AgendaTab() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as { error?: string; intent?: string } | undefined;
+  const { t } = useTranslation("agenda");
+  const location = useLocation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const query = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) params.delete(name);
+      else params.set(name, value);
+    }
+    return `?${params}`;
+  };
+  // A refused block keeps its dialog open to show why.
+  const dialogOpen = data.adding || result?.intent === "add-block";
+  useEffect(() => {
+    if (dialogOpen && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [dialogOpen]);
+
+  return (
+    <section aria-labelledby="tab-title" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="tab-title" className="text-xl font-semibold">
+          {t("heading")}
+        </h2>
+        <p className="muted text-xs">{t("zone", { zone: data.timeZone })}</p>
+      </div>
+      {result?.error && result.intent !== "add-block" ? <FormErrors errors={[result.error]} /> : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="card">
+          <div className="flex items-center justify-between gap-2">
+            <Link to={query({ month: data.previousMonth, add: null })} className="btn-ghost" aria-label={t("previousMonth")}>
+              ‹
+            </Link>
+            <h3 className="font-semibold">{data.monthLabel}</h3>
+            <Link to={query({ month: data.nextMonth, add: null })} className="btn-ghost" aria-label={t("nextMonth")}>
+              ›
+            </Link>
+          </div>
+          <Link to={query({ month: data.today.slice(0, 7), date: data.today, add: null })} className="btn-secondary mt-2 px-3 py-1 text-sm">
+            {t("today")}
+          </Link>
+          <table className="mt-3 w-full table-fixed text-center text-sm">
+            <thead>
+              <tr>
+                {data.weekdayLabels.map((label) => (
+                  <th key={label} scope="col" className="py-1 text-xs font-medium text-slate-500">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.weeks.map((week) => (
+                <tr key={week[0]!.date}>
+                  {week.map((day) => {
+                    const number = Number(day.date.slice(8));
+                    const disabled = !day.inMonth || day.past;
+                    const tip = day.periods > 0 ? t("dayTooltip", { periods: day.periods, slots: day.slots }) : t("dayEmpty");
+                    const className = `relative block rounded-md py-2 ${day.periods > 0 ? "bg-teal-50 dark:bg-teal-950" : ""} ${day.date === data.selected.date ? "ring-2 ring-teal-700" : ""}`;
+                    return (
+                      <td key={day.date} className="p-0.5">
+                        {disabled ? (
+                          <span aria-disabled="true" title={tip} className={`${className} text-slate-400 dark:text-slate-600`}>
+                            {number}
+                          </span>
+                        ) : (
+                          <Link to={query({ date: day.date, month: data.month, add: null })} title={tip} aria-current={day.date === data.selected.date ? "date" : undefined} className={className}>
+                            {number}
+                            {day.periods > 0 ? <span aria-hidden="true" className="absolute bottom-1 left-1/2 h-1 w-1 -translate-x-1/2 rounded-full bg-teal-700" /> : null}
+                          </Link>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <div className="card" aria-labelledby="day-title">
+          <h3 id="day-title" className="font-semibold">
+            {data.selected.label}
+          </h3>
+          <p className="muted text-sm">{t("summary", { periods: data.selected.periods, slots: data.selected.slots })}</p>
+          {data.selected.dated.length + data.selected.weekly.length === 0 ? <p className="mt-2 text-sm">{t("noPeriods")}</p> : null}
+          <ul className="mt-2 space-y-1 text-sm">
+            {data.selected.weekly.map((block) => (
+              <li key={block.id} className="flex items-center justify-between gap-2">
+                <span>
+                  {block.start} - {block.end} <span className="muted">({t("weeklyTag")})</span>
+                </span>
+              </li>
+            ))}
+            {data.selected.dated.map((block) => (
+              <li key={block.id} className="flex items-center justify-between gap-2">
+                <span>
+                  {block.start} - {block.end}
+                </span>
+                {data.selected.past ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete-block" />
+                    <input type="hidden" name="blockId" value={block.id} />
+                    <button type="submit" className="text-red-700 underline" aria-label={t("removePeriod", { period: `${block.start} - ${block.end}` })}>
+                      {t("remove")}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+          {data.selected.slotLabels.length > 0 ? (
+            <details className="mt-3 text-sm">
+              <summary>{t("slotList", { count: data.selected.slotLabels.length })}</summary>
+              <ul className="mt-1 grid grid-cols-2 gap-1">
+                {data.selected.slotLabels.map((label) => (
+                  <li key={label}>{label}</li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          {data.selected.past ? null : (
+            <Link
+              to={query({ date: data.selected.date, add: "1" })}
+              className="btn-primary mt-4"
+              onClick={(event) => {
+                // With JavaScript the same form opens as a dialog, without leaving the page.
+                if (dialog.current) {
+                  event.preventDefault();
+                  dialog.current.showModal();
+                }
+              }}
+            >
+              {t("addBlock")}
+            </Link>
+          )}
+        </div>
+      </div>
+
+      <dialog ref={dialog} open={dialogOpen ? true : undefined} aria-labelledby="block-title" className="w-full max-w-md rounded-xl p-0 backdrop:bg-slate-900/50">
+        <Form method="post" className="space-y-3 p-6">
+          <h3 id="block-title" className="text-lg font-semibold">
+            {t("blockDialog", { date: data.selected.label })}
+          </h3>
+          {result?.intent === "add-block" && result.error ? <FormErrors errors={[result.error]} /> : null}
+          <input type="hidden" name="intent" value="add-block" />
+          <input type="hidden" name="date" value={data.selected.date} />
+          <div className="grid grid-cols-2 gap-3">
+            <TimeSelect name="startTime" label={t("start")} options={data.timeOptions} />
+            <TimeSelect name="endTime" label={t("end")} options={data.timeOptions} />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Link to={query({ add: null })} className="btn-secondary" onClick={(event) => {
+              if (dialog.current?.open && !data.adding) {
+                event.preventDefault();
+                dialog.current.close();
+              }
+            }}>
+              {t("cancel")}
+            </Link>
+            <SubmitButton className="btn-primary">{t("save")}</SubmitButton>
+          </div>
+        </Form>
+      </dialog>
+
+      <section className="card" aria-labelledby="weekly-title">
+        <h3 id="weekly-title" className="font-semibold">
+          {t("weekly.heading")}
+        </h3>
+        <p className="muted text-sm">{t("weekly.explain")}</p>
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+          {data.weekly.map((day) => (
+            <li key={day.weekday}>
+              <p className="font-medium">{data.weekdayNames[day.weekday]}</p>
+              {day.blocks.length === 0 ? <p className="muted text-sm">{t("weekly.none")}</p> : null}
+              <ul className="text-sm">
+                {day.blocks.map((block) => (
+                  <li key={block.id} className="flex items-center justify-between gap-2">
+                    <span>
+                      {block.start} - {block.end}
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete-weekly" />
+                      <input type="hidden" name="blockId" value={block.id} />
+                      <button type="submit" className="text-red-700 underline" aria-label={t("removePeriod", { period: `${data.weekdayNames[day.weekday]} ${block.start} - ${block.end}` })}>
+                        {t("remove")}
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-4 sm:items-end">
+          <input type="hidden" name="intent" value="add-weekly" />
+          <label className="block text-sm font-medium">
+            {t("weekly.weekday")}
+            <select name="weekday" required defaultValue="" className="input mt-1 w-full">
+              <option value="" disabled>
+                —
+              </option>
+              {data.weekdayNames.map((name, weekday) => (
+                <option key={weekday} value={weekday}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TimeSelect name="startTime" label={t("start")} options={data.timeOptions} />
+          <TimeSelect name="endTime" label={t("end")} options={data.timeOptions} />
+          <SubmitButton className="btn-primary">{t("weekly.add")}</SubmitButton>
+        </Form>
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
