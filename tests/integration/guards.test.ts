@@ -80,6 +80,7 @@ const GUARDED: Record<string, Guarded> = {
   "_psychologist.psychologist-dashboard/route.tsx": { path: "/psychologist-dashboard", roles: ["psychologist"] },
   "_psychologist.psychologist-dashboard._index/route.tsx": { path: "/psychologist-dashboard", roles: ["psychologist"], action: true },
   "_psychologist.psychologist-dashboard.pricing/route.tsx": { path: "/psychologist-dashboard/pricing", roles: ["psychologist"], action: true },
+  "_psychologist.psychologist-dashboard.agenda/route.tsx": { path: "/psychologist-dashboard/agenda", roles: ["psychologist"], action: true },
   "_psychologist.psychologist-dashboard.$tab.tsx": { path: "/psychologist-dashboard/patients", params: { tab: "patients" }, roles: ["psychologist"] },
   "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },
   "_admin.admin.tsx": { path: "/admin", roles: ["admin"] },

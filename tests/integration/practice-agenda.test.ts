@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { formPost, page, send } from "#tests/helpers/app";
+import { createAppointment, createPair } from "#tests/helpers/appointments";
+import { brasilia, dayFromToday } from "#tests/helpers/booking";
+import { createUser, signedIn } from "#tests/helpers/factories";
+import { db } from "~/models/db.server";
+
+/** The 24h agenda tab (issue 12, item 3), through the request handler. */
+
+async function psychologist() {
+  const { patient, psychologist: user } = await createPair();
+  return { ...user, patient, jar: await signedIn(user) };
+}
+const post = (jar: { header(): string }, fields: Record<string, string>, query = "") => send(formPost(`/psychologist-dashboard/agenda${query}`, fields, { Cookie: jar.header() }));
+const datedOf = (psychologistId: string) =>
+  db.selectFrom("psychologist_schedule").select(["date", "start_time", "end_time"]).where("psychologist_id", "=", psychologistId).orderBy("date").orderBy("start_time").execute();
+const weeklyOf = (psychologistId: string) =>
+  db.selectFrom("psychologist_availability").select(["id", "weekday", "start_time", "end_time"]).where("psychologist_id", "=", psychologistId).orderBy("weekday").execute();
+
+describe("dated blocks", () => {
+  it("adds a block on the grid; the day shows its periods and slots, the profile its free times", async () => {
+    const { jar, psychologistId } = await psychologist();
+    const date = dayFromToday(3);
+    const response = await post(jar, { intent: "add-block", date, startTime: "14:00", endTime: "16:00" }, `?date=${date}`);
+    expect(response.status).toBe(303);
+    expect(await datedOf(psychologistId)).toEqual([{ date, start_time: "14:00:00", end_time: "16:00:00" }]);
+    const html = (await (await send(page(`/psychologist-dashboard/agenda?date=${date}`, { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("1 período(s) · 4 horário(s) de 30 minutos");
+    expect(html).toContain("14:00 - 14:30");
+    expect(html).toContain("15:30 - 16:00");
+    // Step 2 of booking now offers that afternoon.
+    const step2 = await (await send(page(`/schedule/step2?psychologistId=${psychologistId}&date=${date}&duration=60`))).text();
+    expect(step2).toContain("14:00");
+  });
+
+  it.each([
+    [{ startTime: "", endTime: "" }, 400, "Preencha todos os campos"],
+    [{ date: "", startTime: "09:00", endTime: "10:00" }, 400, "Selecione uma data primeiro"],
+    [{ startTime: "10:00", endTime: "09:00" }, 400, "Horário de início deve ser anterior ao horário de fim"],
+    [{ startTime: "09:15", endTime: "10:00" }, 400, "passos de 30 minutos"],
+    [{ date: dayFromToday(-1), startTime: "09:00", endTime: "10:00" }, 400, "datas passadas"],
+    [{ startTime: "13:30", endTime: "14:30" }, 409, "Conflito de horários detectado"],
+  ])("refuses %o with %i and writes nothing", async (change, status, message) => {
+    const { jar, psychologistId } = await psychologist();
+    const date = dayFromToday(3);
+    await post(jar, { intent: "add-block", date, startTime: "14:00", endTime: "16:00" });
+    const response = await post(jar, { intent: "add-block", date, ...change } as Record<string, string>, `?date=${date}`);
+    expect(response.status).toBe(status);
+    expect(await response.text()).toContain(message);
+    expect(await datedOf(psychologistId)).toHaveLength(1);
+  });
+
+  it("a block over a weekly block of that weekday, or over a booked consultation, is a conflict", async () => {
+    const { jar, psychologistId, patient } = await psychologist();
+    const date = dayFromToday(4);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    await db.insertInto("psychologist_availability").values({ psychologist_id: psychologistId, weekday, start_time: "08:00", end_time: "10:00" }).execute();
+    expect((await post(jar, { intent: "add-block", date, startTime: "09:30", endTime: "11:00" })).status).toBe(409);
+    await createAppointment({ patientId: patient.id, psychologistId, startsAt: brasilia(date, "18:00"), status: "confirmed" });
+    expect((await post(jar, { intent: "add-block", date, startTime: "17:00", endTime: "19:00" })).status).toBe(409);
+    expect(await datedOf(psychologistId)).toEqual([]);
+  });
+
+  it("removes a block with the spec's message, but never one holding a consultation", async () => {
+    const { jar, psychologistId, patient } = await psychologist();
+    const date = dayFromToday(5);
+    await post(jar, { intent: "add-block", date, startTime: "08:00", endTime: "10:00" });
+    await post(jar, { intent: "add-block", date, startTime: "14:00", endTime: "16:00" });
+    const [morning, afternoon] = await db.selectFrom("psychologist_schedule").select(["id", "start_time"]).where("psychologist_id", "=", psychologistId).orderBy("start_time").execute();
+    await createAppointment({ patientId: patient.id, psychologistId, startsAt: brasilia(date, "14:00"), status: "confirmed" });
+
+    const refused = await post(jar, { intent: "delete-block", blockId: afternoon!.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Paula");
+    const removed = await post(jar, { intent: "delete-block", blockId: morning!.id });
+    expect(removed.status).toBe(303);
+    expect(await datedOf(psychologistId)).toEqual([{ date, start_time: "14:00:00", end_time: "16:00:00" }]);
+  });
+
+  it("the removal message names the period", async () => {
+    const { jar, psychologistId } = await psychologist();
+    const date = dayFromToday(5);
+    await post(jar, { intent: "add-block", date, startTime: "08:00", endTime: "10:00" });
+    const [block] = await db.selectFrom("psychologist_schedule").select("id").where("psychologist_id", "=", psychologistId).execute();
+    const removed = await post(jar, { intent: "delete-block", blockId: block!.id });
+    const cookie = removed.headers.getSetCookie().find((line) => line.startsWith("__acolhe_toast="))!.split(";")[0]!;
+    const html = await (await send(page("/psychologist-dashboard/agenda", { Cookie: `${jar.header()}; ${cookie}` }))).text();
+    expect(html).toContain("Período 08:00 - 10:00 removido com sucesso!");
+  });
+
+  it("psychologist B cannot remove A's block (404, nothing removed)", async () => {
+    const a = await psychologist();
+    const b = await psychologist();
+    const date = dayFromToday(3);
+    await post(a.jar, { intent: "add-block", date, startTime: "08:00", endTime: "10:00" });
+    const [block] = await db.selectFrom("psychologist_schedule").select("id").where("psychologist_id", "=", a.psychologistId).execute();
+    expect((await post(b.jar, { intent: "delete-block", blockId: block!.id })).status).toBe(404);
+    expect(await datedOf(a.psychologistId)).toHaveLength(1);
+  });
+});
+
+describe("the month calendar", () => {
+  it("marks days with hours and disables past days", async () => {
+    const { jar, psychologistId } = await psychologist();
+    const date = dayFromToday(2);
+    await db.insertInto("psychologist_schedule").values({ psychologist_id: psychologistId, date, start_time: "10:00", end_time: "11:00" }).execute();
+    const html = (await (await send(page(`/psychologist-dashboard/agenda?month=${date.slice(0, 7)}`, { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`title="1 período(s), 2 horário(s) de 30 min"`);
+    const yesterday = dayFromToday(-1);
+    if (yesterday.slice(0, 7) === date.slice(0, 7)) expect(html).not.toContain(`date=${yesterday}`);
+    expect(html).toContain('aria-disabled="true"');
+  });
+});
+
+describe("the weekly pattern", () => {
+  it("adds and removes weekly blocks, with the same checks", async () => {
+    const { jar, psychologistId } = await psychologist();
+    expect((await post(jar, { intent: "add-weekly", weekday: "1", startTime: "08:00", endTime: "12:00" })).status).toBe(303);
+    expect((await post(jar, { intent: "add-weekly", weekday: "1", startTime: "11:00", endTime: "13:00" })).status).toBe(409);
+    expect((await post(jar, { intent: "add-weekly", weekday: "9", startTime: "08:00", endTime: "12:00" })).status).toBe(400);
+    expect((await post(jar, { intent: "add-weekly", weekday: "2", startTime: "12:00", endTime: "08:00" })).status).toBe(400);
+    const [block] = await weeklyOf(psychologistId);
+    expect(block).toMatchObject({ weekday: 1, start_time: "08:00:00", end_time: "12:00:00" });
+    expect((await post(jar, { intent: "delete-weekly", blockId: block!.id })).status).toBe(303);
+    expect(await weeklyOf(psychologistId)).toEqual([]);
+  });
+
+  it("a weekly block holding a future consultation on its weekday is not removed", async () => {
+    const { jar, psychologistId, patient } = await psychologist();
+    const date = dayFromToday(6);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    await post(jar, { intent: "add-weekly", weekday: String(weekday), startTime: "08:00", endTime: "12:00" });
+    await createAppointment({ patientId: patient.id, psychologistId, startsAt: brasilia(date, "09:00"), status: "confirmed" });
+    const [block] = await weeklyOf(psychologistId);
+    const refused = await post(jar, { intent: "delete-weekly", blockId: block!.id });
+    expect(refused.status).toBe(409);
+    expect(await weeklyOf(psychologistId)).toHaveLength(1);
+  });
+
+  it("only the psychologist edits their agenda", async () => {
+    const patient = await createUser();
+    const response = await post(await signedIn(patient), { intent: "add-weekly", weekday: "1", startTime: "08:00", endTime: "12:00" });
+    expect(response.status).toBe(403);
+  });
+});
