@@ -1,5 +1,5 @@
 import { createEvents, type EventAttributes } from "ics";
-import { INVITE_PRODUCT_ID, inviteUid } from "./calendar-invite";
+import { INVITE_PRODUCT_ID, inviteUid, utcTimes } from "./calendar-invite";
 
 /**
  * A psychologist's practice as an iCalendar subscription: one VEVENT per
@@ -26,12 +26,7 @@ export function calendarFeed(events: readonly FeedEvent[], calendarName: string,
   const attributes: EventAttributes[] = events.map((event) => ({
     uid: inviteUid(event.appointmentId),
     sequence: event.sequence,
-    start: event.startsAt.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: event.endsAt.getTime(),
-    endInputType: "utc",
-    endOutputType: "utc",
+    ...utcTimes(event.startsAt, event.endsAt),
     title: event.title,
     description: event.description,
     location: event.videoUrl,

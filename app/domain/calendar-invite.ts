@@ -31,6 +31,11 @@ export interface CalendarInviteInput {
 export const INVITE_PRODUCT_ID = "-//Acolhe//Consultas//PT";
 const UID_DOMAIN = "acolhe.com.br";
 
+/** An event's start and end as `ics` takes instants: UTC in, UTC out. */
+export function utcTimes(startsAt: Date, endsAt: Date) {
+  return { start: startsAt.getTime(), startInputType: "utc", startOutputType: "utc", end: endsAt.getTime(), endInputType: "utc", endOutputType: "utc" } as const;
+}
+
 export function inviteUid(appointmentId: string): string {
   return `appointment-${appointmentId}@${UID_DOMAIN}`;
 }
@@ -56,12 +61,7 @@ function attributes(input: CalendarInviteInput, cancelled: boolean): EventAttrib
     productId: INVITE_PRODUCT_ID,
     method: cancelled ? "CANCEL" : "REQUEST",
     sequence: input.sequence,
-    start: input.startsAt.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: input.endsAt.getTime(),
-    endInputType: "utc",
-    endOutputType: "utc",
+    ...utcTimes(input.startsAt, input.endsAt),
     title: input.title,
     description: input.description,
     location: input.videoUrl,

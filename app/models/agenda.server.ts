@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#db/types";
+import { SLOT_HOLDING_STATUSES } from "~/domain/appointment-status";
 import { db, type Executor } from "./db.server";
 
 /**
@@ -7,8 +8,6 @@ import { db, type Executor } from "./db.server";
  * takes the owner's psychologist id. Dates and times come back as the
  * database's text ('yyyy-MM-dd', 'HH:MM:SS'; db.server.ts).
  */
-
-const SLOT_HOLDING = ["pending_payment", "pending", "scheduled", "confirmed", "pending_reschedule"] as const;
 
 export function weeklyBlocks({ psychologistId }: { psychologistId: string }, executor: Executor = db) {
   return executor
@@ -80,7 +79,7 @@ export function holdersBetween({ psychologistId, from, to }: { psychologistId: s
     .selectFrom("appointments as a")
     .leftJoin("profiles as pr", "pr.id", "a.patient_id")
     .where("a.psychologist_id", "=", psychologistId)
-    .where("a.status", "in", SLOT_HOLDING)
+    .where("a.status", "in", SLOT_HOLDING_STATUSES)
     .where("a.starts_at", "<", to)
     .where("a.ends_at", ">", from)
     .select(["a.id", "a.starts_at as startsAt", "a.ends_at as endsAt", "pr.first_name as firstName"])

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, PsychologistStatus } from "#db/types";
+import { SLOT_HOLDING_STATUSES } from "~/domain/appointment-status";
 import { db } from "./db.server";
 
 /** The admin's approval queue: psychologists by status, one psychologist in full, and the status change itself. */
@@ -69,7 +70,7 @@ export function futureAppointmentsOf(psychologistId: string, now = new Date()) {
     .leftJoin("profiles as pr", "pr.id", "a.patient_id")
     .where("a.psychologist_id", "=", psychologistId)
     .where("a.starts_at", ">", now)
-    .where("a.status", "in", ["pending_payment", "pending", "scheduled", "confirmed", "pending_reschedule"])
+    .where("a.status", "in", SLOT_HOLDING_STATUSES)
     .select(["a.id", "a.starts_at as startsAt", "a.status", "pr.first_name as patientFirstName"])
     .orderBy("a.starts_at")
     .limit(200)
