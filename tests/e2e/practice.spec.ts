@@ -64,7 +64,7 @@ test("a psychologist registers, is approved, publishes hours and prices, and app
   await expect(page).toHaveURL(/\/psychologist-dashboard$/);
   await page.getByRole("link", { name: "Agenda 24h" }).click();
   await expect(page).toHaveURL(/\/psychologist-dashboard\/agenda$/);
-  const weekly = page.locator("section").filter({ has: page.getByRole("heading", { name: "Horários semanais" }) });
+  const weekly = page.getByRole("region", { name: "Horários semanais" });
   await weekly.getByLabel("Dia da semana").selectOption({ label: "Segunda-feira" });
   await weekly.getByLabel("Início").selectOption("09:00");
   await weekly.getByLabel("Fim").selectOption("12:00");

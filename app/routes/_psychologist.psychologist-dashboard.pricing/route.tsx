@@ -64,7 +64,11 @@ export default function PricingTab() {
                   min="0"
                   inputMode="decimal"
                   className="input max-w-40"
-                  onInput={(event) => setTyped((current) => ({ ...current, [name]: event.currentTarget.value }))}
+                  onInput={(event) => {
+                    // Read now: React clears currentTarget once the event is handled, before the update runs.
+                    const value = event.currentTarget.value;
+                    setTyped((current) => ({ ...current, [name]: value }));
+                  }}
                 />
               </div>
               <ErrorList id={fields[name].errorId} errors={fields[name].errors} />
