@@ -263,6 +263,28 @@ export interface PsychologistStatusHistoryTable {
   created_at: CreatedAt & Generated<Date>;
 }
 
+export type PracticeNotificationKind = "booking_paid" | "cancellation" | "payment_failed" | "evaluation";
+
+export interface PracticeNotificationsTable {
+  id: Generated<number>;
+  psychologist_id: string;
+  kind: PracticeNotificationKind;
+  appointment_id: string;
+  created_at: CreatedAt & Generated<Date>;
+  read_at: Timestamp | null;
+}
+
+/** Written by the appointments_history trigger only. */
+export interface AppointmentHistoryTable {
+  id: Generated<number>;
+  appointment_id: string;
+  action: "created" | "status" | "room_created" | "moved";
+  from_status: AppointmentStatus | null;
+  to_status: AppointmentStatus | null;
+  starts_at: Timestamp;
+  created_at: CreatedAt & Generated<Date>;
+}
+
 export interface CalendarFeedsTable {
   id: Generated<string>;
   psychologist_id: string;
@@ -353,6 +375,8 @@ export interface Database {
   appointment_notices: AppointmentNoticesTable;
   calendar_feeds: CalendarFeedsTable;
   psychologist_status_history: PsychologistStatusHistoryTable;
+  practice_notifications: PracticeNotificationsTable;
+  appointment_history: AppointmentHistoryTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { TFunction } from "~/i18n/translate";
 import type { AppointmentCard as Card } from "~/services/patient-dashboard.server";
 
@@ -8,7 +9,7 @@ import type { AppointmentCard as Card } from "~/services/patient-dashboard.serve
  * price, status, and what can be done now (pay, join the call, evaluate).
  */
 
-const BADGE: Record<string, string> = {
+const STATUS_BADGE: Record<string, string> = {
   awaitingPayment: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
   awaitingReschedule: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
@@ -17,6 +18,11 @@ const BADGE: Record<string, string> = {
   cancelled: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
   noShow: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
 };
+
+/** An appointment's status as a coloured badge, by its label key (`statusLabelKey`). */
+export function StatusBadge({ status, children }: { status: string; children: ReactNode }) {
+  return <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_BADGE[status] ?? STATUS_BADGE.completed}`}>{children}</span>;
+}
 
 export function Stars({ rating, label }: { rating: number; label: string }) {
   return (
@@ -45,7 +51,7 @@ export function AppointmentCard({ card, variant, t }: { card: Card; variant: "up
           </h3>
           {card.specialties.length > 0 ? <p className="muted truncate text-sm">{card.specialties.join(" · ")}</p> : null}
         </div>
-        <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[card.statusLabel] ?? BADGE.completed}`}>{t(`status.${card.statusLabel}`)}</span>
+        <StatusBadge status={card.statusLabel}>{t(`status.${card.statusLabel}`)}</StatusBadge>
       </div>
 
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">

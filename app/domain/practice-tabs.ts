@@ -12,7 +12,7 @@ export const PRACTICE_TABS = [
   { id: "evaluations", path: "evaluations", built: false },
   { id: "billing", path: "billing", built: false },
   { id: "reports", path: "reports", built: false },
-  { id: "appointments", path: "appointments", built: false },
+  { id: "appointments", path: "appointments", built: true },
   { id: "health", path: "health", built: false },
 ] as const;
 

@@ -9,7 +9,8 @@ import { redirectWithToast } from "~/services/toast.server";
  * ('Não Compareceu'): own appointments only, confirmed, from the start on.
  */
 
-const DASHBOARD = "/psychologist-dashboard";
+// Back to the consultations list, where the button is.
+const DASHBOARD = "/psychologist-dashboard/appointments";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -22,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(DASHBOARD, { type: "success", title: t("noShow.done") });
 }
 
-/** A GET here (a bookmarked form target) lands on the dashboard. */
+/** A GET here (a bookmarked form target) lands on the consultations list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePsychologist(request);
   return redirect(DASHBOARD);

@@ -4,6 +4,7 @@ import type { AppointmentNoticeKind, Database } from "#db/types";
 import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
 import { db } from "~/models/db.server";
 import { clearVideoRoom, getAppointmentForNotices, hasNotice, recordNotice, type AppointmentForNotices } from "~/models/appointment-lifecycle.server";
+import { recordPracticeNotification } from "~/models/practice-notifications.server";
 import { log } from "~/utils/logger.server";
 import {
   cancelledEmail,
@@ -196,6 +197,7 @@ export async function afterConfirmation(trx: Trx, appointmentId: string, now = n
   }
   // Recorded with everything below: a second call finds it and does nothing.
   if (!(await recordNotice(trx, appointmentId, "confirmation", row.startsAt))) return;
+  await recordPracticeNotification(trx, appointmentId, "booking_paid");
   await enqueueRoomCreation(trx, appointmentId);
   const people = peopleOf(row);
   if (people.patient) await send(trx, people.patient, confirmationEmail(people.patient, people.facts, people.attendees));
@@ -218,6 +220,7 @@ export async function afterCancellation(trx: Trx, appointmentId: string): Promis
   // Only an appointment that was confirmed sent invites; an expired hold needs no cancellation.
   if (!(await hasNotice(trx, appointmentId, "confirmation"))) return;
   if (!(await recordNotice(trx, appointmentId, "cancellation", row.startsAt))) return;
+  await recordPracticeNotification(trx, appointmentId, "cancellation");
   const people = peopleOf(row);
   if (people.patient) await send(trx, people.patient, cancelledEmail(people.patient, people.facts, people.attendees, "patient"));
   if (people.psychologist) await send(trx, people.psychologist, cancelledEmail(people.psychologist, people.facts, people.attendees, "psychologist"));
@@ -254,6 +257,7 @@ export async function afterPaymentPending(trx: Trx, appointmentId: string): Prom
 export async function afterPaymentFailed(trx: Trx, appointmentId: string): Promise<void> {
   const row = await load(trx, appointmentId, "afterPaymentFailed");
   if (!row || !(await recordNotice(trx, appointmentId, "payment_failed", row.startsAt))) return;
+  await recordPracticeNotification(trx, appointmentId, "payment_failed");
   const people = peopleOf(row);
   if (people.patient) await send(trx, people.patient, paymentFailedEmail(people.patient, people.facts));
 }

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db } from "~/models/db.server";
 import { getPatientAppointment, insertEvaluation } from "~/models/patient-appointments.server";
+import { recordPracticeNotification } from "~/models/practice-notifications.server";
 
 /**
  * A patient's evaluation of a completed appointment: one per appointment,
@@ -48,7 +49,9 @@ export async function submitEvaluation(patientId: string, appointmentId: string,
       isAnonymous: input.isAnonymous,
       publishConsent: input.publishConsent,
     });
-    return created ? "created" : "already_evaluated";
+    if (!created) return "already_evaluated";
+    await recordPracticeNotification(trx, appointmentId, "evaluation");
+    return "created";
   });
 }
 

@@ -11,6 +11,7 @@ import * as mailSecrets from "./0015_mail_secrets";
 import * as paymentCurrency from "./0016_payment_currency";
 import * as consents from "./0017_consents";
 import * as psychologistReview from "./0018_psychologist_review";
+import * as practiceEvents from "./0019_practice_events";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0016_payment_currency": paymentCurrency,
   "0017_consents": consents,
   "0018_psychologist_review": psychologistReview,
+  "0019_practice_events": practiceEvents,
 };

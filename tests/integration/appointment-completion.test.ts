@@ -54,7 +54,7 @@ describe("POST /appointment/{id}/no-show", () => {
     const id = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: new Date(Date.now() - 10 * MINUTE) });
     const response = await post(id, await signedIn(pair.psychologist));
     expect(response.status).toBe(303);
-    expect(location(response)).toBe("/psychologist-dashboard");
+    expect(location(response)).toBe("/psychologist-dashboard/appointments");
     expect(await statusOf(id)).toBe("no_show");
   });
 
@@ -81,9 +81,9 @@ describe("POST /appointment/{id}/no-show", () => {
     expect(await statusOf(id)).toBe("confirmed");
   });
 
-  it("sends a GET to the dashboard", async () => {
+  it("sends a GET to the consultations list", async () => {
     const pair = await createPair();
     const response = await run(noShowLoader, getRequest("/appointment/x/no-show", await signedIn(pair.psychologist)), { id: "x" });
-    expect(location(response)).toBe("/psychologist-dashboard");
+    expect(location(response)).toBe("/psychologist-dashboard/appointments");
   });
 });

@@ -8,10 +8,9 @@ import { addDatedBlock, addWeeklyBlock, removeDatedBlock, removeWeeklyBlock, typ
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
+import { monthLabel, weekdayLabels } from "~/utils/month-labels";
 
 /** The agenda tab's server half: the month, the chosen day, the weekly pattern, and the forms that change them. */
-
-const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 export async function agendaTabData(request: Request, user: SessionUser) {
   const { translations, locale } = await pageTranslations(request, ["agenda"]);
@@ -40,9 +39,9 @@ export async function agendaTabData(request: Request, user: SessionUser) {
     month,
     previousMonth: shiftMonth(month, -1),
     nextMonth: shiftMonth(month, 1),
-    monthLabel: capitalize(new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-15T12:00:00Z`))),
-    weekdayLabels: [0, 1, 2, 3, 4, 5, 6].map((weekday) => new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 1 + weekday)))),
-    weekdayNames: [0, 1, 2, 3, 4, 5, 6].map((weekday) => capitalize(new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 1 + weekday))))),
+    monthLabel: monthLabel(month, locale),
+    weekdayLabels: weekdayLabels(locale, "short"),
+    weekdayNames: weekdayLabels(locale, "long"),
     weeks: days,
     selected: {
       date: selected,

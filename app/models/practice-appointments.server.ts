@@ -1,0 +1,161 @@
+import { sql, type SqlBool } from "kysely";
+import type { AppointmentStatus } from "#db/types";
+import { containsPattern } from "~/domain/directory";
+import { PAGE_SIZE, STATUS_FILTERS, type StatusFilter } from "~/domain/practice-appointments";
+import { db } from "./db.server";
+
+/**
+ * The psychologist's consultations (spec 02, 'Appointments tab'), always of
+ * the psychologist passed in. What the practice sees: every appointment but
+ * holds nobody paid (expired, abandoned or refused checkouts), which are
+ * noise to a psychologist.
+ */
+
+const CONFIRMED: readonly AppointmentStatus[] = STATUS_FILTERS.confirmed;
+const PENDING: readonly AppointmentStatus[] = STATUS_FILTERS.pending;
+
+/** Not an unpaid hold that is over; `a` is the appointments alias. */
+function seenByPractice(now: Date) {
+  return sql<SqlBool>`not (
+    (a.status = 'cancelled' and a.cancelled_by = 'system' and a.payment_status in ('pending', 'failed'))
+    or (a.status = 'pending_payment' and a.hold_expires_at <= ${now}))`;
+}
+
+export interface ConsultationQuery {
+  psychologistId: string;
+  q: string;
+  status: StatusFilter;
+  /** [start, end) or, for the whole list, null: upcoming first (soonest first), then the past (latest first). */
+  window: { start: Date; end: Date } | null;
+  page: number;
+  now: Date;
+  /** Where 'upcoming' begins for the whole list: the start of today in the psychologist's zone. */
+  todayStart: Date;
+}
+
+/** One page of the list and the number of matches, in one statement. */
+export async function listConsultations(query: ConsultationQuery) {
+  let select = db
+    .selectFrom("appointments as a")
+    .innerJoin("users as u", "u.id", "a.patient_id")
+    .leftJoin("profiles as p", "p.id", "a.patient_id")
+    .where("a.psychologist_id", "=", query.psychologistId)
+    .where(seenByPractice(query.now));
+  const statuses = STATUS_FILTERS[query.status];
+  if (statuses) select = select.where("a.status", "in", statuses);
+  if (query.window) select = select.where("a.starts_at", ">=", query.window.start).where("a.starts_at", "<", query.window.end);
+  if (query.q) {
+    // First name, last name or e-mail, accents and case folded, the text's own % and _ literal.
+    const pattern = containsPattern(query.q);
+    select = select.where((eb) =>
+      eb.or([
+        sql<SqlBool>`fold_text(p.first_name) like fold_text(${pattern})`,
+        sql<SqlBool>`fold_text(p.last_name) like fold_text(${pattern})`,
+        sql<SqlBool>`fold_text(u.email::text) like fold_text(${pattern})`,
+      ]),
+    );
+  }
+  const ordered = query.window
+    ? select.orderBy("a.starts_at", "asc")
+    : select
+        .orderBy(sql`a.starts_at < ${query.todayStart}`)
+        .orderBy(sql`case when a.starts_at >= ${query.todayStart} then a.starts_at end`, "asc")
+        .orderBy("a.starts_at", "desc");
+  const rows = await ordered
+    .orderBy("a.id")
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE)
+    .select([
+      "a.id",
+      "a.status",
+      "a.payment_status as paymentStatus",
+      "a.starts_at as startsAt",
+      "a.ends_at as endsAt",
+      "a.duration_minutes as durationMinutes",
+      "a.video_room_url as videoRoomUrl",
+      "p.first_name as firstName",
+      "p.last_name as lastName",
+      "u.email",
+      sql<number>`count(*) over ()`.as("total"),
+    ])
+    .execute();
+  return { rows, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** The calendar's marks: per day of the psychologist's calendar, how many confirmed and pending consultations. */
+export async function consultationDays({ psychologistId, start, end, timeZone, now }: { psychologistId: string; start: Date; end: Date; timeZone: string; now: Date }) {
+  const day = sql<string>`to_char(a.starts_at at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  return db
+    .selectFrom("appointments as a")
+    .where("a.psychologist_id", "=", psychologistId)
+    .where("a.starts_at", ">=", start)
+    .where("a.starts_at", "<", end)
+    .where(seenByPractice(now))
+    // By position: the zone is a parameter, so the same expression twice would not match.
+    .groupBy(sql`1`)
+    .select([
+      day.as("date"),
+      sql<number>`count(*) filter (where a.status in (${sql.join(CONFIRMED)}))::int`.as("confirmed"),
+      sql<number>`count(*) filter (where a.status in (${sql.join(PENDING)}))::int`.as("pending"),
+      sql<number>`count(*)::int`.as("total"),
+    ])
+    .execute();
+}
+
+/** The side panel's next consultations: confirmed or awaiting a new time, not yet over. */
+export function nextConsultations({ psychologistId, now, limit = 3 }: { psychologistId: string; now: Date; limit?: number }) {
+  return db
+    .selectFrom("appointments as a")
+    .leftJoin("profiles as p", "p.id", "a.patient_id")
+    .where("a.psychologist_id", "=", psychologistId)
+    .where("a.status", "in", [...CONFIRMED, "pending_reschedule"])
+    .where("a.ends_at", ">", now)
+    .orderBy("a.starts_at")
+    .limit(limit)
+    .select(["a.id", "a.starts_at as startsAt", "a.status", "p.first_name as firstName", "p.last_name as lastName"])
+    .execute();
+}
+
+/** One consultation of this psychologist with what its timeline is made of; undefined when it is not theirs. */
+export async function consultationDetail({ psychologistId, appointmentId }: { psychologistId: string; appointmentId: string }) {
+  const appointment = await db
+    .selectFrom("appointments as a")
+    .innerJoin("users as u", "u.id", "a.patient_id")
+    .leftJoin("profiles as p", "p.id", "a.patient_id")
+    .where("a.id", "=", appointmentId)
+    .where("a.psychologist_id", "=", psychologistId)
+    .select([
+      "a.id",
+      "a.status",
+      "a.payment_status as paymentStatus",
+      "a.payment_method as paymentMethod",
+      "a.price_cents as priceCents",
+      "a.starts_at as startsAt",
+      "a.ends_at as endsAt",
+      "a.duration_minutes as durationMinutes",
+      "a.video_room_url as videoRoomUrl",
+      "a.created_at as createdAt",
+      "a.hold_expires_at as holdExpiresAt",
+      "a.cancellation_reason as cancellationReason",
+      "a.cancelled_by as cancelledBy",
+      "a.cancelled_at as cancelledAt",
+      "p.first_name as firstName",
+      "p.last_name as lastName",
+      "u.email",
+    ])
+    .executeTakeFirst();
+  if (!appointment) return undefined;
+  // Everything that happened to it, from the three places that record it, in one statement.
+  const events = await sql<{ at: Date; kind: string; detail: string | null }>`
+      select h.created_at as at, h.action as kind, h.to_status::text as detail
+        from appointment_history h where h.appointment_id = ${appointmentId}
+      union all
+      select s.recorded_at, 'payment', s.status
+        from payment_status_history s join payments pay on pay.id = s.payment_id
+        where pay.appointment_id = ${appointmentId}
+      union all
+      select n.created_at, 'notice', n.notice
+        from appointment_notices n where n.appointment_id = ${appointmentId}
+      order by at, kind`.execute(db);
+  return { ...appointment, events: events.rows };
+}

@@ -1,0 +1,66 @@
+import { sql } from "kysely";
+import type { PracticeNotificationKind } from "#db/types";
+import { db, type Executor } from "./db.server";
+
+/**
+ * The psychologist's notifications box: one row per event, written by the
+ * event's own transaction (pass its `trx`), read and marked only by the
+ * psychologist it belongs to.
+ */
+
+/** Records the event once per appointment and kind; a hook that runs twice adds nothing. */
+export async function recordPracticeNotification(executor: Executor, appointmentId: string, kind: PracticeNotificationKind): Promise<void> {
+  await executor
+    .insertInto("practice_notifications")
+    .columns(["psychologist_id", "kind", "appointment_id"])
+    .expression((eb) => eb.selectFrom("appointments").select([sql.ref<string>("psychologist_id").as("psychologist_id"), sql.lit(kind).as("kind"), "id"]).where("id", "=", appointmentId))
+    .onConflict((oc) => oc.columns(["appointment_id", "kind"]).doNothing())
+    .execute();
+}
+
+export const NOTIFICATIONS_SHOWN = 8;
+
+/** The newest notifications with the patient's first name and the consultation's start; each row carries the unread count (none without rows). */
+export async function listPracticeNotifications({ psychologistId, limit = NOTIFICATIONS_SHOWN }: { psychologistId: string; limit?: number }) {
+  const rows = await db
+    .selectFrom("practice_notifications as n")
+    .innerJoin("appointments as a", "a.id", "n.appointment_id")
+    .leftJoin("profiles as p", "p.id", "a.patient_id")
+    .where("n.psychologist_id", "=", psychologistId)
+    .orderBy("n.created_at", "desc")
+    .orderBy("n.id", "desc")
+    .limit(limit)
+    .select([
+      "n.id",
+      "n.kind",
+      "n.appointment_id as appointmentId",
+      "n.created_at as createdAt",
+      "n.read_at as readAt",
+      "a.starts_at as startsAt",
+      "p.first_name as firstName",
+      (eb) =>
+        eb
+          .selectFrom("practice_notifications")
+          .where("psychologist_id", "=", psychologistId)
+          .where("read_at", "is", null)
+          .select(sql<number>`count(*)::int`.as("unread"))
+          .as("unread"),
+    ])
+    .execute();
+  return rows;
+}
+
+/** Marks one as read (or unread again); false when it is not this psychologist's. */
+export async function setPracticeNotificationRead({ psychologistId, id, read }: { psychologistId: string; id: number; read: boolean }): Promise<boolean> {
+  const result = await db
+    .updateTable("practice_notifications")
+    .set({ read_at: read ? new Date() : null })
+    .where("id", "=", id)
+    .where("psychologist_id", "=", psychologistId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function markAllPracticeNotificationsRead({ psychologistId }: { psychologistId: string }): Promise<void> {
+  await db.updateTable("practice_notifications").set({ read_at: new Date() }).where("psychologist_id", "=", psychologistId).where("read_at", "is", null).execute();
+}

@@ -1,0 +1,112 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { monthGrid, shiftMonth } from "~/domain/agenda";
+import { statusLabelKey } from "~/domain/appointment-status";
+import { consultationActions, hasFilters, listWindow, nextLabel, PAGE_SIZE, parseConsultationFilters, patientName } from "~/domain/practice-appointments";
+import { addDays, dateInZone, startOfDayInZone } from "~/domain/slots";
+import { pageTranslations } from "~/i18n/i18n.server";
+import { consultationDays, listConsultations, nextConsultations } from "~/models/practice-appointments.server";
+import { listPracticeNotifications, markAllPracticeNotificationsRead, setPracticeNotificationRead } from "~/models/practice-notifications.server";
+import { psychologistTimeZone } from "~/models/practice-overview.server";
+import type { SessionUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { formatLongDate, formatTime } from "~/utils/format";
+import { monthLabel, weekdayLabels } from "~/utils/month-labels";
+import { zoneName } from "~/utils/zoned-time";
+
+/**
+ * The consultations tab's server half (spec 02, 'Appointments tab'): the
+ * calendar's marks, the filtered list, the next three, the notifications box,
+ * and the forms that mark notifications read. Five statements at most, all
+ * scoped by the signed-in psychologist.
+ */
+
+export async function consultationsTabData(request: Request, user: SessionUser, now = new Date()) {
+  const { translations, locale } = await pageTranslations(request, ["consultations", "appointments"]);
+  const psychologistId = user.psychologistId!;
+  const timeZone = await psychologistTimeZone({ psychologistId });
+  const today = dateInZone(now, timeZone);
+  const filters = parseConsultationFilters(new URL(request.url).searchParams, today);
+  const weeks = monthGrid(filters.month);
+  const gridStart = startOfDayInZone(weeks[0]![0]!.date, timeZone);
+  const gridEnd = startOfDayInZone(addDays(weeks.at(-1)!.at(-1)!.date, 1), timeZone);
+
+  const [marks, list, next, notifications] = await Promise.all([
+    consultationDays({ psychologistId, start: gridStart, end: gridEnd, timeZone, now }),
+    listConsultations({ psychologistId, q: filters.q, status: filters.status, window: listWindow(filters, now, timeZone), page: filters.page, now, todayStart: startOfDayInZone(today, timeZone) }),
+    nextConsultations({ psychologistId, now }),
+    listPracticeNotifications({ psychologistId }),
+  ]);
+  const byDay = new Map(marks.map((mark) => [mark.date, mark]));
+  const when = (instant: Date) => ({ date: formatLongDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) });
+
+  return {
+    translations,
+    timeZone,
+    zone: zoneName(now, locale, timeZone),
+    today,
+    filters,
+    filtered: hasFilters(filters),
+    dayLabel: filters.day ? formatLongDate(`${filters.day}T12:00:00Z`, locale, "UTC") : null,
+    calendar: {
+      month: filters.month,
+      label: monthLabel(filters.month, locale),
+      previousMonth: shiftMonth(filters.month, -1),
+      nextMonth: shiftMonth(filters.month, 1),
+      weekdays: weekdayLabels(locale, "short"),
+      weeks: weeks.map((week) => week.map((day) => ({ ...day, confirmed: byDay.get(day.date)?.confirmed ?? 0, pending: byDay.get(day.date)?.pending ?? 0, total: byDay.get(day.date)?.total ?? 0 }))),
+    },
+    list: {
+      total: list.total,
+      page: filters.page,
+      pages: Math.max(1, Math.ceil(list.total / PAGE_SIZE)),
+      rows: list.rows.map((row) => {
+        return {
+          id: row.id,
+          patient: patientName(row),
+          email: row.email,
+          status: statusLabelKey(row.status),
+          ...when(row.startsAt),
+          durationMinutes: row.durationMinutes,
+          ...consultationActions(row, now),
+        };
+      }),
+    },
+    next: next.map((row) => ({ id: row.id, patient: patientName(row), label: nextLabel(row.startsAt, now, timeZone) })),
+    notifications: {
+      unread: notifications[0]?.unread ?? 0,
+      items: notifications.map((item) => ({
+        id: item.id,
+        kind: item.kind,
+        appointmentId: item.appointmentId,
+        read: item.readAt !== null,
+        patient: item.firstName ?? "",
+        consultation: when(item.startsAt),
+        at: `${formatLongDate(item.createdAt, locale, timeZone)} ${formatTime(item.createdAt, locale, timeZone)}`,
+      })),
+    },
+  };
+}
+
+const notificationForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("read-notification"), id: z.coerce.number().int().positive(), read: z.enum(["1", "0"]) }),
+  z.object({ intent: z.literal("read-all") }),
+]);
+
+export async function consultationsAction(request: Request, user: SessionUser) {
+  const { t } = await pageTranslations(request, ["consultations"]);
+  const psychologistId = user.psychologistId!;
+  const submission = parseWithZod(await request.formData(), { schema: notificationForm });
+  if (submission.status !== "success") return data({ error: t("errors.badRequest") }, { status: 400 });
+  // Back to the same list, filters and all.
+  const here = new URL(request.url);
+  const back = `${here.pathname}${here.search}`;
+  if (submission.value.intent === "read-all") {
+    await markAllPracticeNotificationsRead({ psychologistId });
+    return redirectWithToast(back, { type: "success", title: t("notifications.allRead") });
+  }
+  const changed = await setPracticeNotificationRead({ psychologistId, id: submission.value.id, read: submission.value.read === "1" });
+  if (!changed) throw new Response(t("errors.notificationNotFound"), { status: 404 });
+  return redirectWithToast(back, { type: "success", title: t(submission.value.read === "1" ? "notifications.markedRead" : "notifications.markedUnread") });
+}

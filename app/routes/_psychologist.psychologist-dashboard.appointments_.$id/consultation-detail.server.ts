@@ -1,0 +1,57 @@
+import { statusLabelKey } from "~/domain/appointment-status";
+import { consultationActions, patientName } from "~/domain/practice-appointments";
+import { pageTranslations } from "~/i18n/i18n.server";
+import { consultationDetail } from "~/models/practice-appointments.server";
+import { psychologistTimeZone } from "~/models/practice-overview.server";
+import type { SessionUser } from "~/services/session.server";
+import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+import { zoneName } from "~/utils/zoned-time";
+
+/** One consultation's page: its facts, what can be done now, and the timeline of what happened to it. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Gateway statuses (Mercado Pago's words) that have a sentence of their own; others are shown as they are. */
+const PAYMENT_EVENTS = new Set(["approved", "pending", "in_process", "rejected", "refunded", "cancelled", "charged_back"]);
+
+export async function consultationDetailData(request: Request, user: SessionUser, appointmentId: string, now = new Date()) {
+  const { t, translations, locale } = await pageTranslations(request, ["consultations", "appointments"]);
+  const psychologistId = user.psychologistId!;
+  // Another psychologist's consultation is as absent as one that does not exist.
+  const found = UUID.test(appointmentId) ? await consultationDetail({ psychologistId, appointmentId }) : undefined;
+  if (!found) throw new Response(t("detail.notFound"), { status: 404 });
+  const timeZone = await psychologistTimeZone({ psychologistId });
+  const at = (instant: Date) => `${formatLongDate(instant, locale, timeZone)} ${formatTime(instant, locale, timeZone)}`;
+
+  const timeline = found.events.map((event) => {
+    const kind = event.kind;
+    let text: string;
+    // A booking starts as a hold awaiting payment; other rows (e.g. imported ones) start as they are.
+    if (kind === "created") text = t(event.detail === "pending_payment" ? "timeline.held" : "timeline.created");
+    else if (kind === "status") text = t("timeline.status", { status: t(`appointments:status.${statusLabelKey(event.detail as Parameters<typeof statusLabelKey>[0])}`) });
+    else if (kind === "payment") text = PAYMENT_EVENTS.has(event.detail ?? "") ? t(`timeline.payment.${event.detail}`) : t("timeline.payment.other", { status: event.detail });
+    else if (kind === "notice") text = t(`timeline.notice.${event.detail}`);
+    else if (kind === "moved") text = t("timeline.moved");
+    else text = t("timeline.roomCreated");
+    return { text, at: at(new Date(event.at)) };
+  });
+
+  return {
+    translations,
+    zone: zoneName(found.startsAt, locale, timeZone),
+    consultation: {
+      id: found.id,
+      patient: patientName(found),
+      email: found.email,
+      status: statusLabelKey(found.status),
+      paymentStatus: found.paymentStatus,
+      date: formatLongDate(found.startsAt, locale, timeZone),
+      time: formatTime(found.startsAt, locale, timeZone),
+      durationMinutes: found.durationMinutes,
+      price: formatMoney(found.priceCents, locale),
+      cancellationReason: found.cancellationReason,
+      ...consultationActions(found, now),
+    },
+    timeline,
+  };
+}
