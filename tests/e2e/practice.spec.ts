@@ -1,24 +1,33 @@
 import { expect, test, type Page } from "@playwright/test";
 
 /**
- * The supply side, as new people would do it (issue 12, first half of its
- * journey), with JavaScript on and off: a psychologist registers and confirms
- * the address, the admin approves them, they publish weekly hours and prices,
- * and a visitor finds them in the directory.
+ * The supply side, as new people would do it (issue 12's journey), with
+ * JavaScript on and off: a psychologist registers and confirms the address,
+ * the admin approves them, they publish weekly hours and prices, a visitor
+ * finds them in the directory, a patient books and pays, and the psychologist
+ * sees the consultation in the list, the calendar, the next three and the
+ * notifications box.
  */
 
 const PASSWORD = "senha-da-psicologa-e2e";
 const ADMIN = { email: "admin@acolhe.dev", password: "acolhe-demo-2026" };
+const PATIENT = { email: "paciente@acolhe.dev", password: "acolhe-demo-2026", name: "Paula Pereira" };
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
+  await fillSignIn(page, email, password);
+}
+
+/** The sign-in form of the page at hand (e.g. /login?redirectTo=… on the way to booking). */
+async function fillSignIn(page: Page, email: string, password: string) {
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Entrar", exact: true }) });
   await form.getByLabel("E-mail", { exact: true }).fill(email);
   await form.getByLabel("Senha", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
-test("a psychologist registers, is approved, publishes hours and prices, and appears in the directory", async ({ page, context }, testInfo) => {
+test("a psychologist registers, is approved, publishes hours and prices, is booked and paid, and sees the consultation", async ({ page, context }, testInfo) => {
+  test.setTimeout(180_000);
   const unique = `${Date.now().toString(36)}${testInfo.project.name === "js" ? "j" : "n"}`;
   const surname = `Teste${unique}`;
   const name = `Beatriz ${surname}`;
@@ -83,4 +92,63 @@ test("a psychologist registers, is approved, publishes hours and prices, and app
   await context.clearCookies();
   await page.goto(`/psychologists?q=${encodeURIComponent(surname)}`);
   await expect(page.getByText(name).first()).toBeVisible();
+
+  // A patient books a Monday hour and pays. Each project takes another hour: the demo patient cannot be in two at once.
+  const card = page.getByRole("article").filter({ hasText: name }).first();
+  await card.getByRole("link", { name: "Ver Perfil" }).click();
+  await page.getByRole("link", { name: "Agendar Consulta" }).first().click();
+  await page.getByRole("button", { name: "Próximo" }).click();
+  await expect(page).toHaveURL(/\/schedule\/step2\?/);
+  if ((await page.getByRole("link", { name: /com horários livres/ }).count()) === 0) await page.getByRole("link", { name: "Próximo mês" }).click();
+  // The month's last Monday with hours is a whole free morning.
+  await page.getByRole("link", { name: /com horários livres/ }).last().click();
+  await page.getByRole("link", { name: /60 min/ }).click();
+  await expect(page).toHaveURL(/duration=60/);
+  await page.getByRole("radio").nth(testInfo.project.name === "js" ? 0 : 1).check();
+  await page.getByRole("button", { name: "Próximo" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fschedule%2Fstep3/);
+  await fillSignIn(page, PATIENT.email, PATIENT.password);
+  await expect(page).toHaveURL(/\/schedule\/step3\?/);
+  await expect(page.getByRole("heading", { name: "Confirme e pague" })).toBeVisible();
+  await expect(page.getByText(/R\$\s?210,00/).first()).toBeVisible();
+  const consent = page.getByRole("checkbox", { name: /dados de saúde/ });
+  if ((await consent.count()) > 0) await consent.check();
+  await page.getByRole("button", { name: "Pagar com Mercado Pago" }).click();
+  await expect(page).toHaveURL(/\/dev\/checkout\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Aprovar pagamento" }).click();
+  await expect(page.getByRole("heading", { name: "Pagamento Realizado!" })).toBeVisible();
+
+  // The psychologist sees it: in the list, the calendar, the next three and the notifications box.
+  await context.clearCookies();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/psychologist-dashboard$/);
+  await page.getByRole("link", { name: "Consultas", exact: true }).click();
+  await expect(page).toHaveURL(/\/psychologist-dashboard\/appointments$/);
+  await expect(page.getByRole("heading", { name: "Próximas Consultas", exact: true })).toBeVisible();
+  const consultation = page.getByRole("article").filter({ hasText: PATIENT.name });
+  await expect(consultation).toHaveCount(1);
+  await expect(consultation.getByText("Confirmada")).toBeVisible();
+  await expect(consultation.getByText(/ · 60 min/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Próximos atendimentos" }).getByText(PATIENT.name)).toBeVisible();
+  const box = page.getByRole("region", { name: /Notificações/ });
+  await expect(box.getByText(`Nova consulta paga: Paula`, { exact: false })).toBeVisible();
+  await box.getByRole("button", { name: "Marcar como lida" }).click();
+  await expect(page.getByText("Notificação marcada como lida.")).toBeAttached();
+  await expect(page.getByRole("region", { name: /Notificações/ }).getByRole("button", { name: "Marcar como não lida" })).toBeVisible();
+
+  // The search finds the patient; the calendar marks the day and lists it when chosen.
+  await page.getByPlaceholder("Buscar paciente...").fill("paula");
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/q=paula/);
+  await expect(page.getByRole("article").filter({ hasText: PATIENT.name })).toHaveCount(1);
+  await page.getByRole("link", { name: "Calendário" }).click();
+  await expect(page).toHaveURL(/view=calendar/);
+  const markedDay = page.getByRole("link", { name: /1 consulta \(1 confirmadas/ });
+  if ((await markedDay.count()) === 0) await page.getByRole("link", { name: "Próximo mês" }).click();
+  await markedDay.first().click();
+  await expect(page.getByRole("heading", { name: /^Consultas em / })).toBeVisible();
+  await page.getByRole("article").filter({ hasText: PATIENT.name }).getByRole("link", { name: PATIENT.name }).click();
+  await expect(page.getByRole("heading", { name: `Consulta com ${PATIENT.name}` })).toBeVisible();
+  await expect(page.getByText("Horário reservado pelo paciente, aguardando pagamento")).toBeVisible();
+  await expect(page.getByText("Pagamento aprovado")).toBeVisible();
 });
