@@ -295,6 +295,12 @@ async function seedDemoPractice(trx: Transaction<Database>, psychologistId: stri
       .execute();
     return { id: appointment.id, startsAt };
   };
+  // The notifications box as the events would have written it; what is over a week old has been read.
+  const notify = async (appointmentId: string, kind: "booking_paid" | "cancellation" | "evaluation", at: Date) => {
+    if (at > now) return;
+    const read = now.getTime() - at.getTime() > 7 * DAY_MS;
+    await trx.insertInto("practice_notifications").values({ psychologist_id: psychologistId, appointment_id: appointmentId, kind, created_at: at, read_at: read ? at : null }).execute();
+  };
 
   let count = 0;
   for (let day = -90; day <= 14; day += 1) {
@@ -304,11 +310,13 @@ async function seedDemoPractice(trx: Transaction<Database>, psychologistId: stri
     const patientId = patientIds[count % patientIds.length]!;
     const method = PAYMENT_METHODS[count % PAYMENT_METHODS.length]!;
     if (day > 0) {
-      await consultation(day, { status: "confirmed", patientId, method });
+      const { id, startsAt } = await consultation(day, { status: "confirmed", patientId, method });
+      await notify(id, "booking_paid", new Date(startsAt.getTime() - 5 * DAY_MS + 10 * MINUTE_MS));
       continue;
     }
     const status = count % 11 === 0 ? "no_show" : count % 13 === 0 ? "cancelled" : "completed";
     const { id, startsAt } = await consultation(day, { status, patientId, method });
+    if (status === "cancelled") await notify(id, "cancellation", new Date(startsAt.getTime() - 2 * DAY_MS));
     if (status === "completed" && count % 4 === 0) {
       const rating = RATING_CYCLE[count % RATING_CYCLE.length]!;
       await trx
@@ -324,6 +332,7 @@ async function seedDemoPractice(trx: Transaction<Database>, psychologistId: stri
           created_at: new Date(Math.min(startsAt.getTime() + DAY_MS, now.getTime())),
         })
         .execute();
+      await notify(id, "evaluation", new Date(Math.min(startsAt.getTime() + DAY_MS, now.getTime())));
     }
   }
 }

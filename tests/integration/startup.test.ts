@@ -45,5 +45,11 @@ describe("database preparation at start", () => {
     const { practiceOverview } = await import("~/services/practice-overview.server");
     const month = await practiceOverview(demo.id, "month");
     expect(month.consultations.total).toBeGreaterThan(0);
+    // The notifications box as the events would have filled it: recent ones unread, older ones read, none from the future.
+    const notices = await db.selectFrom("practice_notifications").select(["kind", "read_at", "created_at"]).where("psychologist_id", "=", demo.id).execute();
+    expect(new Set(notices.map((notice) => notice.kind))).toEqual(new Set(["booking_paid", "cancellation", "evaluation"]));
+    expect(notices.some((notice) => notice.read_at === null)).toBe(true);
+    expect(notices.some((notice) => notice.read_at !== null)).toBe(true);
+    expect(notices.every((notice) => notice.created_at <= new Date())).toBe(true);
   });
 });
