@@ -95,6 +95,8 @@ export interface PsychologistsTable {
   status_reason: string | null;
   status_changed_at: Timestamp | null;
   status_changed_by: string | null;
+  /** When the psychologist sent a complete profile for review; null until then. */
+  submitted_for_review_at: Timestamp | null;
   created_at: CreatedAt & Generated<Date>;
   updated_at: UpdatedAt & Generated<Date>;
 }

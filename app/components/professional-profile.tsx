@@ -1,16 +1,18 @@
 import { getCollectionProps, getFormProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { formatCrpInput } from "~/domain/crp";
+import type { MissingField } from "~/domain/psychologist-review";
 import { useTranslation } from "~/i18n/use-translation";
 import type { PsychologistStatus } from "#db/types";
 import type { ProfessionalProfile } from "~/models/psychologist-profile.server";
-import { formatMoney, formatNumber } from "~/utils/format";
+import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
 import { ErrorList, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 
 /**
- * 'Meu Perfil Profissional' (spec 02, 2.1): a photo card, the professional
- * information (read-only, or the form at ?edit=1) and statistics from data.
+ * 'Meu Perfil Profissional' (spec 02, 2.1): a photo card (with its upload
+ * form), the professional information (read-only, or the form at ?edit=1),
+ * statistics from data and, while pending, sending the profile for review.
  * Everything works without JavaScript; with it, the CRP formats itself as
  * typed and the pickers stop at their limits with the spec's messages.
  */
@@ -18,15 +20,23 @@ import { ErrorList, Field, FormErrors, SubmitButton, useIsSubmitting } from "./f
 export interface ProfessionalProfileData {
   editing: boolean;
   /** The owner's row as the model reads it, with the price as the form shows it ('180,50'). */
-  profile: Omit<ProfessionalProfile, "id" | "photoUrl" | "rating" | "totalReviews"> & { priceInput: string };
+  profile: Omit<ProfessionalProfile, "id" | "photoUrl" | "rating" | "totalReviews" | "submittedForReviewAt"> & { priceInput: string };
   statistics: { consultationsDone: number; activePatients: number; rating: number | null; totalReviews: number };
   photoUrl: string | null;
+  /** When the profile was sent for review (ISO), and what a pending one still lacks. */
+  review: { submittedAt: string | null; missing: MissingField[] };
+  timeZone: string;
   catalog: { specialties: readonly string[]; languages: readonly string[] };
   limits: { specialties: number; languages: number; minGraduationYear: number; maxGraduationYear: number };
   activePatientDays: number;
 }
 
 type Result = SubmissionResult<string[]> | undefined;
+
+/** The action's answer when it is this form's (the page has three: profile, photo, submit-for-review). */
+function resultFor(result: Result, intent: string): Result {
+  return (result?.initialValue?.intent ?? "profile") === intent ? result : undefined;
+}
 
 const LIMIT_MESSAGE_MS = 3000;
 
@@ -54,19 +64,52 @@ const STATUS_STYLE: Record<PsychologistStatus, string> = {
   suspended: "border-slate-300 bg-slate-100 text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100",
 };
 
-function StatusBanner({ status }: { status: PsychologistStatus }) {
+function StatusBanner({ data, result }: { data: ProfessionalProfileData; result: Result }) {
   const { t } = useTranslation("professional");
+  const { status } = data.profile;
   return (
-    <div role="status" className={`rounded-lg border p-4 text-sm ${STATUS_STYLE[status]}`}>
-      <p className="font-semibold">{t(`statusLabel.${status}`)}</p>
-      <p className="mt-1">{t(`status.${status}`)}</p>
+    <div className={`rounded-lg border p-4 text-sm ${STATUS_STYLE[status]}`}>
+      <div role="status">
+        <p className="font-semibold">{t(`statusLabel.${status}`)}</p>
+        <p className="mt-1">{t(`status.${status}`)}</p>
+      </div>
+      {/* Beside the live region, not in it: a form is not an announcement. */}
+      {status === "pending" ? <ReviewSubmission data={data} result={result} /> : null}
     </div>
   );
 }
 
-function PhotoCard({ data }: { data: ProfessionalProfileData }) {
+/** A pending profile is sent for review once, when complete; until then the page says what it lacks. */
+function ReviewSubmission({ data, result }: { data: ProfessionalProfileData; result: Result }) {
+  const { t, locale } = useTranslation("professional");
+  const pending = useIsSubmitting({ intent: "submit-for-review" });
+  const errors = resultFor(result, "submit-for-review")?.error?.[""];
+  const { submittedAt, missing } = data.review;
+  return (
+    <div className="mt-3 space-y-2">
+      <FormErrors errors={errors} />
+      {submittedAt ? (
+        <p className="font-medium">{t("review.submitted", { date: formatLongDate(submittedAt, locale, data.timeZone) ?? "" })}</p>
+      ) : missing.length > 0 ? (
+        <p>{t("review.incomplete", { fields: missing.map((field) => t(`missing.${field}`)).join(", ") })}</p>
+      ) : (
+        <Form method="post" className="space-y-2">
+          <p>{t("review.ready")}</p>
+          <input type="hidden" name="intent" value="submit-for-review" />
+          <SubmitButton pending={pending} pendingLabel={t("buttons.submitting")} className="btn-primary">
+            {t("buttons.submitForReview")}
+          </SubmitButton>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+function PhotoCard({ data, result }: { data: ProfessionalProfileData; result: Result }) {
   const { t } = useTranslation("professional");
   const { profile } = data;
+  const errors = resultFor(result, "photo")?.error?.photo;
+  const pending = useIsSubmitting({ intent: "photo" });
   return (
     <Card id="photo" title={t("cards.photo")}>
       <div className="flex flex-col items-center gap-3 text-center">
@@ -82,6 +125,30 @@ function PhotoCard({ data }: { data: ProfessionalProfileData }) {
           {profile.crp ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("view.crp", { crp: profile.crp })}</p> : null}
         </div>
       </div>
+      {/* A plain multipart post: it uploads with JavaScript off too. */}
+      <Form method="post" encType="multipart/form-data" className="mt-4 space-y-2">
+        <input type="hidden" name="intent" value="photo" />
+        <label htmlFor="photo" className="label">
+          {data.photoUrl ? t("photo.replace") : t("photo.add")}
+        </label>
+        <input
+          id="photo"
+          name="photo"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          required
+          className="block w-full text-sm"
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? "photo-hint photo-error" : "photo-hint"}
+        />
+        <p id="photo-hint" className="text-xs text-slate-500 dark:text-slate-400">
+          {t("photo.hint")}
+        </p>
+        <ErrorList id="photo-error" errors={errors} />
+        <SubmitButton pending={pending} pendingLabel={t("buttons.uploading")} className="btn-secondary">
+          {t("buttons.uploadPhoto")}
+        </SubmitButton>
+      </Form>
     </Card>
   );
 }
@@ -100,7 +167,8 @@ function StatisticsCard({ data }: { data: ProfessionalProfileData }) {
     {
       key: "rating",
       label: t("stats.averageRating"),
-      value: statistics.rating === null ? "—" : `${formatNumber(statistics.rating, locale, 1)} ★`,
+      // No reviews, no average: never an invented 5.0.
+      value: statistics.rating === null ? "--" : `${formatNumber(statistics.rating, locale, 1)} ★`,
       hint: statistics.rating === null ? t("stats.noRating") : undefined,
     },
     { key: "reviews", label: t("stats.reviews"), value: formatNumber(statistics.totalReviews, locale) },
@@ -303,7 +371,7 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
   const { profile, limits } = data;
   const [form, fields] = useForm<FormShape>({
     id: "professional-profile",
-    lastResult: result,
+    lastResult: resultFor(result, "profile"),
     defaultValue: {
       name: profile.name,
       crp: profile.crp ?? "",
@@ -325,6 +393,7 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="profile" />
       {form.errors?.length ? (
         <div className="sm:col-span-2">
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -393,7 +462,7 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
       <TextAreaField meta={fields.certifications} label={t("fields.certifications")} rows={3} />
       <TextAreaField meta={fields.personalStatement} label={t("fields.personalStatement")} rows={3} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <SubmitButton pending={useIsSubmitting()} pendingLabel={t("buttons.saving")} className="btn-primary">
+        <SubmitButton pending={useIsSubmitting({ intent: "profile" })} pendingLabel={t("buttons.saving")} className="btn-primary">
           {t("buttons.save")}
         </SubmitButton>
         <Link to="." className="btn-secondary">
@@ -408,9 +477,12 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
 export function ProfessionalProfile({ data, result }: { data: ProfessionalProfileData; result: Result }) {
   const { t } = useTranslation("professional");
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
   const location = useLocation();
-  const editing = data.editing || result?.status === "error";
-  const loading = navigation.state === "loading" && !navigation.formData && navigation.location.pathname === location.pathname;
+  const editing = data.editing || resultFor(result, "profile")?.status === "error";
+  // Only the browser ever loads in place (a move between view and edit, a revalidation): the server's HTML never says 'Carregando'.
+  const loading =
+    revalidator.state === "loading" || (navigation.state === "loading" && !navigation.formData && navigation.location.pathname === location.pathname);
   return (
     <div className="container-page space-y-6 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -427,10 +499,10 @@ export function ProfessionalProfile({ data, result }: { data: ProfessionalProfil
       <p role="status" aria-live="polite" className={loading ? "text-sm text-slate-600 dark:text-slate-400" : "sr-only"}>
         {loading ? t("loading") : ""}
       </p>
-      <StatusBanner status={data.profile.status} />
+      <StatusBanner data={data} result={result} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6">
-          <PhotoCard data={data} />
+          <PhotoCard data={data} result={result} />
           <StatisticsCard data={data} />
         </div>
         <Card id="information" title={t("cards.information")} className="lg:col-span-2">

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { PsychologistStatus } from "#db/types";
+import { missingForReview, type MissingField } from "~/domain/psychologist-review";
 import { db } from "./db.server";
 
 /**
@@ -31,6 +32,7 @@ export interface ProfessionalProfile {
   status: PsychologistStatus;
   rating: number | null;
   totalReviews: number;
+  submittedForReviewAt: Date | null;
 }
 
 export function getOwnProfessionalProfile(userId: string): Promise<ProfessionalProfile | undefined> {
@@ -60,11 +62,14 @@ export function getOwnProfessionalProfile(userId: string): Promise<ProfessionalP
       "status",
       "rating",
       "total_reviews as totalReviews",
+      "submitted_for_review_at as submittedForReviewAt",
     ])
     .executeTakeFirst();
 }
 
-export type ProfessionalProfileUpdate = Omit<ProfessionalProfile, "id" | "email" | "photoUrl" | "status" | "rating" | "totalReviews"> & { crp: string };
+export type ProfessionalProfileUpdate = Omit<ProfessionalProfile, "id" | "email" | "photoUrl" | "status" | "rating" | "totalReviews" | "submittedForReviewAt"> & {
+  crp: string;
+};
 
 /** Why a save wrote nothing: no row for the user, a CRP another psychologist holds, or a database check refused a value. */
 export type ProfileUpdateFailure = "not-found" | "crp-taken" | "invalid";
@@ -77,7 +82,8 @@ function pgError(error: unknown): { code?: string; constraint?: string } {
  * Saves the editable fields of the user's own row, in one transaction: it
  * writes everything or nothing. The credentials the admin checked — the name
  * and the CRP — are the admin's to approve: changing either sends an
- * approved profile back to review (pending, out of the directory).
+ * approved profile back to review (pending, out of the directory), and into
+ * the admin's queue as sent now: there is nothing more for its owner to send.
  */
 export async function updateOwnProfessionalProfile(
   userId: string,
@@ -91,7 +97,7 @@ export async function updateOwnProfessionalProfile(
       await trx
         .updateTable("psychologists")
         .set({
-          ...(backToReview ? { status: "pending" as const, is_approved: false } : {}),
+          ...(backToReview ? { status: "pending" as const, is_approved: false, submitted_for_review_at: new Date() } : {}),
           name: values.name,
           crp: values.crp,
           bio: values.bio,
@@ -124,22 +130,72 @@ export async function updateOwnProfessionalProfile(
 /** Days within which a patient with a confirmed or completed appointment counts as active. */
 export const ACTIVE_PATIENT_DAYS = 90;
 
+export interface ProfileStatistics {
+  consultationsDone: number;
+  activePatients: number;
+  /** Null without any review: no average is shown rather than an invented one. */
+  rating: number | null;
+  totalReviews: number;
+}
+
 /**
- * The statistics card, from data: consultations done (completed appointments)
- * and active patients (distinct patients with a confirmed or completed
- * appointment starting in the last 90 days, or later).
+ * The statistics card, from data, in one statement: consultations done
+ * (completed appointments), active patients (distinct patients with a
+ * confirmed or completed appointment starting in the last 90 days, or later),
+ * and the rating the evaluations keep on the psychologist's row.
+ * `psychologistId` is the signed-in psychologist's, never one from the request.
  */
-export async function getOwnProfileStatistics(userId: string): Promise<{ consultationsDone: number; activePatients: number }> {
-  const row = await db
-    .selectFrom("appointments")
-    .innerJoin("psychologists", "psychologists.id", "appointments.psychologist_id")
-    .where("psychologists.user_id", "=", userId)
+export async function getProfileStatistics({ psychologistId }: { psychologistId: string }): Promise<ProfileStatistics | undefined> {
+  return db
+    .selectFrom("psychologists as p")
+    .leftJoin("appointments as a", "a.psychologist_id", "p.id")
+    .where("p.id", "=", psychologistId)
+    .groupBy("p.id")
     .select([
-      sql<number>`count(*) filter (where appointments.status = 'completed')::int`.as("consultationsDone"),
-      sql<number>`count(distinct appointments.patient_id) filter (
-        where appointments.status in ('confirmed', 'completed')
-        and appointments.starts_at >= now() - make_interval(days => ${ACTIVE_PATIENT_DAYS}))::int`.as("activePatients"),
+      sql<number>`(count(a.id) filter (where a.status = 'completed'))::int`.as("consultationsDone"),
+      sql<number>`(count(distinct a.patient_id) filter (
+        where a.status in ('confirmed', 'completed')
+        and a.starts_at >= now() - make_interval(days => ${ACTIVE_PATIENT_DAYS})))::int`.as("activePatients"),
+      sql<number | null>`p.rating::float8`.as("rating"),
+      "p.total_reviews as totalReviews",
     ])
     .executeTakeFirst();
-  return { consultationsDone: row?.consultationsDone ?? 0, activePatients: row?.activePatients ?? 0 };
+}
+
+/** Sets the user's own photo; returns the one it replaced (to remove its file) and the status (to purge public pages). */
+export async function replaceOwnPhoto(userId: string, photoUrl: string): Promise<{ previous: string | null; status: PsychologistStatus } | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("psychologists").select(["photo_url", "status"]).where("user_id", "=", userId).forUpdate().executeTakeFirst();
+    if (!current) return null;
+    await trx.updateTable("psychologists").set({ photo_url: photoUrl }).where("user_id", "=", userId).execute();
+    return { previous: current.photo_url, status: current.status };
+  });
+}
+
+export type ReviewSubmission =
+  | { ok: true }
+  | { ok: false; reason: "not-found" | "not-pending" | "already-submitted" }
+  | { ok: false; reason: "incomplete"; missing: MissingField[] };
+
+/**
+ * Sends the user's own pending profile to the admin's queue, once, and only
+ * complete (what missingForReview asks). Checked and written under the row's
+ * lock, so a save in between cannot slip an incomplete profile through.
+ */
+export async function submitOwnProfileForReview(userId: string, now = new Date()): Promise<ReviewSubmission> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("psychologists")
+      .select(["status", "submitted_for_review_at as submittedAt", "crp", "bio", "specialties", "languages", "photo_url as photoUrl", "education"])
+      .where("user_id", "=", userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: "not-found" };
+    if (row.status !== "pending") return { ok: false, reason: "not-pending" };
+    if (row.submittedAt) return { ok: false, reason: "already-submitted" };
+    const missing = missingForReview(row);
+    if (missing.length > 0) return { ok: false, reason: "incomplete", missing };
+    await trx.updateTable("psychologists").set({ submitted_for_review_at: now }).where("user_id", "=", userId).execute();
+    return { ok: true };
+  });
 }

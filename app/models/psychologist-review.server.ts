@@ -15,14 +15,17 @@ export async function countByStatus(): Promise<Record<PsychologistStatus, number
   return counts;
 }
 
-/** One page of a status, oldest submission first (the queue's order). */
+/** When a profile reached the queue: sent for review by its owner, or (never sent) signed up. */
+const submittedAt = sql<Date>`coalesce(p.submitted_for_review_at, p.created_at)`;
+
+/** One page of a status, oldest submission first (the queue's order; index psychologists_status_submitted_idx). */
 export function listByStatus(status: PsychologistStatus, page: number) {
   return db
     .selectFrom("psychologists as p")
     .leftJoin("users as u", "u.id", "p.user_id")
     .where("p.status", "=", status)
-    .select(["p.id", "p.name", "p.crp", sql<string>`coalesce(u.email, p.email)`.as("email"), "p.created_at as submittedAt", "p.status_changed_at as changedAt"])
-    .orderBy("p.created_at")
+    .select(["p.id", "p.name", "p.crp", sql<string>`coalesce(u.email, p.email)`.as("email"), submittedAt.as("submittedAt"), "p.status_changed_at as changedAt"])
+    .orderBy(submittedAt)
     .orderBy("p.id")
     .limit(REVIEW_PAGE_SIZE)
     .offset((page - 1) * REVIEW_PAGE_SIZE)
@@ -58,7 +61,7 @@ export function getPsychologistForReview(id: string) {
       "p.personal_statement as personalStatement",
       "p.photo_url as photoUrl",
       "p.price_cents as priceCents",
-      "p.created_at as submittedAt",
+      submittedAt.as("submittedAt"),
     ])
     .executeTakeFirst();
 }

@@ -127,9 +127,10 @@ export async function deleteAccount(userId: string, confirmation: { password?: s
     .executeTakeFirst();
   if (upcoming) throw new AccountError("errors.upcomingAppointments", 409);
 
-  const avatar = await db.transaction().execute(async (trx) => {
+  const photos = await db.transaction().execute(async (trx) => {
     const recipient = await getRecipient(userId, trx);
     const profile = await trx.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirst();
+    const psychologist = await trx.selectFrom("psychologists").select("photo_url").where("user_id", "=", userId).executeTakeFirst();
     await redactMailForUser(userId, trx);
     await trx
       .updateTable("users")
@@ -155,7 +156,8 @@ export async function deleteAccount(userId: string, confirmation: { password?: s
       // Sent to the address that was just erased, so not linked to the account.
       await queueMail(trx, { userId: null, to: recipient.email, ...accountDeletedEmail(recipientLocale(recipient.locale), { name: recipient.firstName ?? "" }) });
     }
-    return profile?.avatar_url ?? null;
+    return [profile?.avatar_url ?? null, psychologist?.photo_url ?? null];
   });
-  await removeFile(avatar);
+  // The account's avatar and a psychologist's public photo: both are the person's image.
+  for (const photo of photos) await removeFile(photo);
 }

@@ -12,6 +12,7 @@ import * as paymentCurrency from "./0016_payment_currency";
 import * as consents from "./0017_consents";
 import * as psychologistReview from "./0018_psychologist_review";
 import * as practiceEvents from "./0019_practice_events";
+import * as reviewSubmission from "./0020_review_submission";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0017_consents": consents,
   "0018_psychologist_review": psychologistReview,
   "0019_practice_events": practiceEvents,
+  "0020_review_submission": reviewSubmission,
 };

@@ -1,14 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
-import {
-  data,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  MaxPartSizeExceededError,
-} from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { isValidCpf, normalizeCpf } from "~/domain/cpf";
-import { MAX_PHOTO_BYTES, sniffImage } from "~/domain/image";
 import { isValidTimeZone } from "~/domain/time-zones";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { pageMeta } from "~/services/page-meta.server";
@@ -22,12 +16,12 @@ import {
   updatePersonalData,
 } from "~/models/profile.server";
 import { countUserSessions, deleteUserSessions } from "~/models/session.server";
-import { putFile, removeFile } from "~/providers/storage.server";
+import { removeFile } from "~/providers/storage.server";
 import { AccountError, changePassword } from "~/services/accounts.server";
+import { PHOTO_REFUSAL_STATUS, readPhotoForm, storePhoto, type PhotoRefusal } from "~/services/photo-upload.server";
 import { deleteAccount } from "~/services/privacy.server";
 import { clearSessionCookie, type SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { randomToken } from "~/utils/crypto.server";
 
 /**
  * The server half of the account pages (/patient-profile, /patient/profile,
@@ -116,29 +110,21 @@ export async function settingsLoaderData(request: Request, user: SessionUser, pa
   };
 }
 
-async function readForm(request: Request): Promise<FormData | "too-large"> {
-  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_PHOTO_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return "too-large";
-    throw error;
-  }
-}
+const PHOTO_MESSAGES: Record<PhotoRefusal, string> = { missing: "errors.photoMissing", "too-large": "errors.photoSize", "not-image": "errors.photoType" };
 
 const here = (request: Request) => new URL(request.url).pathname;
 
 export async function settingsAction(request: Request, user: SessionUser) {
   const { t } = await pageTranslations(request, ["settings"]);
-  const formData = await readForm(request);
+  const formData = await readPhotoForm(request);
   const back = here(request);
   const saved = (key: string) => redirectWithToast(back, { type: "success", title: t(key) });
   const reauthRequired = (intent: string) =>
     data({ status: "error" as const, initialValue: { intent }, reauth: true, error: { "": [t("errors.reauthRequired")] } }, { status: 403 });
+  const photoRefused = (reason: PhotoRefusal) =>
+    data({ status: "error" as const, initialValue: { intent: "photo" }, error: { photo: [t(PHOTO_MESSAGES[reason])] } }, { status: PHOTO_REFUSAL_STATUS[reason] });
 
-  if (formData === "too-large") {
-    return data({ status: "error" as const, initialValue: { intent: "photo" }, error: { photo: [t("errors.photoSize")] } }, { status: 413 });
-  }
+  if (formData === "too-large") return photoRefused("too-large");
 
   switch (formData.get("intent")) {
     case "profile": {
@@ -149,16 +135,9 @@ export async function settingsAction(request: Request, user: SessionUser) {
       return saved("success.profile");
     }
     case "photo": {
-      const file = formData.get("photo");
-      const fail = (message: string, status: number) =>
-        data({ status: "error" as const, initialValue: { intent: "photo" }, error: { photo: [message] } }, { status });
-      if (!(file instanceof File) || file.size === 0) return fail(t("errors.photoMissing"), 400);
-      if (file.size > MAX_PHOTO_BYTES) return fail(t("errors.photoSize"), 413);
-      const bytes = Buffer.from(await file.arrayBuffer());
-      const extension = sniffImage(bytes);
-      if (!extension) return fail(t("errors.photoType"), 415);
-      const url = await putFile(`avatars/${randomToken(18)}.${extension}`, bytes);
-      await removeFile(await replaceAvatar(user.id, url));
+      const stored = await storePhoto(formData.get("photo"), "avatars");
+      if (!stored.ok) return photoRefused(stored.reason);
+      await removeFile(await replaceAvatar(user.id, stored.url));
       return saved("success.photo");
     }
     case "remove-photo": {

@@ -4,17 +4,29 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { CONSULTATION_LANGUAGES, isConsultationLanguage, isSpecialty, MAX_LANGUAGES, MAX_SPECIALTIES, SPECIALTIES } from "~/domain/catalog";
 import { isValidCrp } from "~/domain/crp";
+import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";
-import { ACTIVE_PATIENT_DAYS, getOwnProfessionalProfile, getOwnProfileStatistics, updateOwnProfessionalProfile } from "~/models/psychologist-profile.server";
+import {
+  ACTIVE_PATIENT_DAYS,
+  getOwnProfessionalProfile,
+  getProfileStatistics,
+  replaceOwnPhoto,
+  submitOwnProfileForReview,
+  updateOwnProfessionalProfile,
+} from "~/models/psychologist-profile.server";
+import { removeFile } from "~/providers/storage.server";
 import { pageMeta } from "~/services/page-meta.server";
+import { PHOTO_REFUSAL_STATUS, readPhotoForm, storePhoto, type PhotoRefusal } from "~/services/photo-upload.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { purgePublicPages } from "~/utils/page-cache.server";
 
 /**
  * The server half of /psychologist-profile ('Meu Perfil Profissional'): the
- * form's rules (spec 02, section 5), what the page shows, and the save.
- * Everything is read and written through the signed-in user's id.
+ * form's rules (spec 02, section 5), what the page shows, and its three
+ * forms (intent): the profile save, the photo, and sending the profile for
+ * review. Everything is read and written through the signed-in user's ids.
  */
 
 export const NAMESPACES = ["professional"];
@@ -163,25 +175,87 @@ function rank(key: string): number {
 
 export async function profileLoaderData(request: Request, user: SessionUser) {
   const { t, translations } = await pageTranslations(request, NAMESPACES);
-  const [profile, statistics] = await Promise.all([getOwnProfessionalProfile(user.id), getOwnProfileStatistics(user.id)]);
-  if (!profile) throw new Response(t("errors.loadFailed"), { status: 404 });
+  if (!user.psychologistId) throw new Response(t("errors.loadFailed"), { status: 404 });
+  const [profile, statistics] = await Promise.all([getOwnProfessionalProfile(user.id), getProfileStatistics({ psychologistId: user.psychologistId })]);
+  if (!profile || !statistics) throw new Response(t("errors.loadFailed"), { status: 404 });
   const editing = new URL(request.url).searchParams.get("edit") === "1";
+  const { submittedForReviewAt, ...rest } = profile;
   return {
     translations,
     meta: await pageMeta(request, { title: t("meta.title"), noindex: true }),
     editing,
-    profile: { ...profile, priceInput: centsToReaisInput(profile.priceCents) },
-    statistics: { ...statistics, rating: profile.rating, totalReviews: profile.totalReviews },
-    photoUrl: profile.photoUrl ?? user.avatarUrl,
+    profile: { ...rest, priceInput: centsToReaisInput(profile.priceCents) },
+    statistics,
+    // The public photo (what the directory shows and the review asks for), not the account's avatar.
+    photoUrl: profile.photoUrl,
+    review: {
+      submittedAt: submittedForReviewAt?.toISOString() ?? null,
+      missing: profile.status === "pending" ? missingForReview(profile) : [],
+    },
+    timeZone: viewerTimeZone(request, user).timeZone,
     catalog: { specialties: SPECIALTIES, languages: CONSULTATION_LANGUAGES },
     activePatientDays: ACTIVE_PATIENT_DAYS,
     limits: { specialties: MAX_SPECIALTIES, languages: MAX_LANGUAGES, minGraduationYear: MIN_GRADUATION_YEAR, maxGraduationYear: new Date().getFullYear() },
   };
 }
 
+const PHOTO_MESSAGES: Record<PhotoRefusal, string> = { missing: "errors.photoMissing", "too-large": "errors.photoSize", "not-image": "errors.photoType" };
+
+/** A refusal of the photo or review form, shaped as conform's replies are (the page finds its form by the intent). */
+function refused(intent: string, field: "photo" | "", message: string, status: number) {
+  return data({ status: "error" as const, initialValue: { intent }, error: { [field]: [message] } }, { status });
+}
+
 export async function profileAction(request: Request, user: SessionUser) {
   const { t } = await pageTranslations(request, NAMESPACES);
-  const formData = await request.formData();
+  const formData = await readPhotoForm(request);
+  const back = new URL(request.url).pathname;
+  const photoRefused = (reason: PhotoRefusal) => refused("photo", "photo", t(PHOTO_MESSAGES[reason]), PHOTO_REFUSAL_STATUS[reason]);
+  if (formData === "too-large") return photoRefused("too-large");
+
+  // The profile form names its intent; a post without one is that form too.
+  const intent = String(formData.get("intent") ?? "profile");
+  switch (intent) {
+    case "profile":
+      return saveProfile(request, user, formData, t);
+    case "photo": {
+      const stored = await storePhoto(formData.get("photo"), "photos");
+      if (!stored.ok) return photoRefused(stored.reason);
+      const replaced = await replaceOwnPhoto(user.id, stored.url);
+      if (!replaced) {
+        await removeFile(stored.url);
+        throw new Response(t("errors.loadFailed"), { status: 404 });
+      }
+      await removeFile(replaced.previous);
+      // The directory and the public profile show the photo: no visitor keeps the old one.
+      if (replaced.status === "approved") purgePublicPages();
+      return redirectWithToast(back, { type: "success", title: t("success.photo") });
+    }
+    case "submit-for-review":
+      return sendForReview(user, t, back);
+    default:
+      return refused(intent, "", t("errors.unknownIntent"), 400);
+  }
+}
+
+async function sendForReview(user: SessionUser, t: TFunction, back: string) {
+  const submitted = await submitOwnProfileForReview(user.id);
+  if (submitted.ok) return redirectWithToast(back, { type: "success", title: t("success.submitted") });
+  switch (submitted.reason) {
+    case "incomplete": {
+      const fields = submitted.missing.map((field) => t(`missing.${field}`)).join(", ");
+      return refused("submit-for-review", "", t("errors.reviewIncomplete", { fields }), 400);
+    }
+    case "already-submitted":
+      return refused("submit-for-review", "", t("errors.reviewAlreadySubmitted"), 409);
+    case "not-pending":
+      return refused("submit-for-review", "", t("errors.reviewNotPending"), 409);
+    case "not-found":
+      throw new Response(t("errors.loadFailed"), { status: 404 });
+  }
+}
+
+async function saveProfile(request: Request, user: SessionUser, formData: FormData, t: TFunction) {
   const submission = parseWithZod(formData, { schema: profileSchema(t) });
   if (submission.status !== "success") {
     return data(submission.reply({ formErrors: joinedErrors(submission.error) }), { status: 400 });
