@@ -9,19 +9,13 @@ import type { AppointmentCard as Card } from "~/services/patient-dashboard.serve
  * price, status, and what can be done now (pay, join the call, evaluate).
  */
 
-const STATUS_BADGE: Record<string, string> = {
-  awaitingPayment: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
-  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
-  awaitingReschedule: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
-  confirmed: "bg-teal-100 text-teal-900 dark:bg-teal-900 dark:text-teal-100",
-  completed: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
-  cancelled: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
-  noShow: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
-};
-
-/** An appointment's status as a coloured badge, by its label key (`statusLabelKey`). */
+/** An appointment's status as a coloured badge, by its label key (`statusLabelKey`); colours in tailwind.css. */
 export function StatusBadge({ status, children }: { status: string; children: ReactNode }) {
-  return <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_BADGE[status] ?? STATUS_BADGE.completed}`}>{children}</span>;
+  return (
+    <span className="status-badge" data-status={status}>
+      {children}
+    </span>
+  );
 }
 
 export function Stars({ rating, label }: { rating: number; label: string }) {

@@ -98,12 +98,20 @@ export function listWindow(filters: Pick<ConsultationFilters, "day" | "period">,
   return { start: startOfDayInZone(first, timeZone), end: startOfDayInZone(next, timeZone) };
 }
 
+// Building a formatter costs far more than using one: one per zone.
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) wallClockFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-GB", { timeZone, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })));
+  return format;
+}
+
 export type NextLabel = { day: "today" | "tomorrow"; time: string } | { day: "date"; date: string; time: string };
 
 /** 'Hoje - HH:MM', 'Amanhã - HH:MM' or 'DD/MM - HH:MM', in the psychologist's calendar. */
 export function nextLabel(startsAt: Date, now: Date, timeZone: string): NextLabel {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    wallClockFormat(timeZone)
       .formatToParts(startsAt)
       .map((part) => [part.type, part.value]),
   );

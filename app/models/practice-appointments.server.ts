@@ -33,53 +33,82 @@ export interface ConsultationQuery {
   todayStart: Date;
 }
 
-/** One page of the list and the number of matches, in one statement. */
+/**
+ * One page of the list and the number of matches, in two statements that walk
+ * the (psychologist, start) index instead of sorting every appointment: the
+ * counts first, then the page, whose rows alone are joined to the patients.
+ * A search looks among this psychologist's patients (hundreds), never every
+ * appointment's or every user's name.
+ */
 export async function listConsultations(query: ConsultationQuery) {
-  let select = db
+  let matches = db
     .selectFrom("appointments as a")
-    .innerJoin("users as u", "u.id", "a.patient_id")
-    .leftJoin("profiles as p", "p.id", "a.patient_id")
     .where("a.psychologist_id", "=", query.psychologistId)
     .where(seenByPractice(query.now));
   const statuses = STATUS_FILTERS[query.status];
-  if (statuses) select = select.where("a.status", "in", statuses);
-  if (query.window) select = select.where("a.starts_at", ">=", query.window.start).where("a.starts_at", "<", query.window.end);
+  if (statuses) matches = matches.where("a.status", "in", statuses);
+  if (query.window) matches = matches.where("a.starts_at", ">=", query.window.start).where("a.starts_at", "<", query.window.end);
   if (query.q) {
     // First name, last name or e-mail, accents and case folded, the text's own % and _ literal.
     const pattern = containsPattern(query.q);
-    select = select.where((eb) =>
-      eb.or([
-        sql<SqlBool>`fold_text(p.first_name) like fold_text(${pattern})`,
-        sql<SqlBool>`fold_text(p.last_name) like fold_text(${pattern})`,
-        sql<SqlBool>`fold_text(u.email::text) like fold_text(${pattern})`,
-      ]),
+    matches = matches.where("a.patient_id", "in", (eb) =>
+      eb
+        .selectFrom("users as u")
+        .leftJoin("profiles as p", "p.id", "u.id")
+        .where("u.id", "in", eb.selectFrom("appointments").select("patient_id").where("psychologist_id", "=", query.psychologistId))
+        .where((inner) =>
+          inner.or([
+            sql<SqlBool>`fold_text(p.first_name) like fold_text(${pattern})`,
+            sql<SqlBool>`fold_text(p.last_name) like fold_text(${pattern})`,
+            sql<SqlBool>`fold_text(u.email::text) like fold_text(${pattern})`,
+          ]),
+        )
+        .select("u.id"),
     );
   }
-  const ordered = query.window
-    ? select.orderBy("a.starts_at", "asc")
-    : select
-        .orderBy(sql`a.starts_at < ${query.todayStart}`)
-        .orderBy(sql`case when a.starts_at >= ${query.todayStart} then a.starts_at end`, "asc")
-        .orderBy("a.starts_at", "desc");
-  const rows = await ordered
-    .orderBy("a.id")
-    .limit(PAGE_SIZE)
-    .offset((query.page - 1) * PAGE_SIZE)
-    .select([
-      "a.id",
-      "a.status",
-      "a.payment_status as paymentStatus",
-      "a.starts_at as startsAt",
-      "a.ends_at as endsAt",
-      "a.duration_minutes as durationMinutes",
-      "a.video_room_url as videoRoomUrl",
-      "p.first_name as firstName",
-      "p.last_name as lastName",
-      "u.email",
-      sql<number>`count(*) over ()`.as("total"),
-    ])
-    .execute();
-  return { rows, total: Number(rows[0]?.total ?? 0) };
+
+  // A window is read in time order. The whole list shows what is ahead first (soonest
+  // first), then the past (latest first): two runs of the index, cut to this page.
+  const counts = await matches
+    .select([sql<number>`count(*)::int`.as("total"), sql<number>`count(*) filter (where a.starts_at >= ${query.todayStart})::int`.as("ahead")])
+    .executeTakeFirstOrThrow();
+  const offset = (query.page - 1) * PAGE_SIZE;
+  const ahead = query.window ? counts.total : counts.ahead;
+  const runs: Array<{ from: "ahead" | "past"; offset: number; limit: number }> = [];
+  if (offset < ahead) runs.push({ from: "ahead", offset, limit: Math.min(PAGE_SIZE, ahead - offset) });
+  const pastLimit = PAGE_SIZE - (runs[0]?.limit ?? 0);
+  if (!query.window && pastLimit > 0) runs.push({ from: "past", offset: Math.max(0, offset - ahead), limit: pastLimit });
+
+  const columns = ["a.id", "a.patient_id", "a.status", "a.starts_at", "a.ends_at", "a.duration_minutes", "a.video_room_url"] as const;
+  const rows = [];
+  for (const run of runs) {
+    const part =
+      run.from === "ahead"
+        ? (query.window ? matches : matches.where("a.starts_at", ">=", query.todayStart)).orderBy("a.starts_at", "asc").orderBy("a.id", "asc")
+        : matches.where("a.starts_at", "<", query.todayStart).orderBy("a.starts_at", "desc").orderBy("a.id", "desc");
+    const chosen = part.select(columns).limit(run.limit).offset(run.offset).as("c");
+    rows.push(
+      ...(await db
+        .selectFrom(chosen)
+        .innerJoin("users as u", "u.id", "c.patient_id")
+        .leftJoin("profiles as p", "p.id", "c.patient_id")
+        .orderBy("c.starts_at", run.from === "ahead" ? "asc" : "desc")
+        .orderBy("c.id", run.from === "ahead" ? "asc" : "desc")
+        .select([
+          "c.id",
+          "c.status",
+          "c.starts_at as startsAt",
+          "c.ends_at as endsAt",
+          "c.duration_minutes as durationMinutes",
+          "c.video_room_url as videoRoomUrl",
+          "p.first_name as firstName",
+          "p.last_name as lastName",
+          "u.email",
+        ])
+        .execute()),
+    );
+  }
+  return { rows, total: counts.total };
 }
 
 /** The calendar's marks: per day of the psychologist's calendar, how many confirmed and pending consultations. */

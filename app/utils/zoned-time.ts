@@ -1,3 +1,5 @@
+import { dateFormat } from "./format";
+
 /**
  * Appointment times for people: the date ('dd de MMMM de yyyy' in pt-BR),
  * the time, and the zone's name — said only when the viewer's zone differs
@@ -13,7 +15,7 @@ function toDate(value: Date | string | number): Date | null {
 /** The zone's name in the locale, e.g. 'Horário de Brasília', 'Horário da Europa Ocidental'. */
 export function zoneName(value: Date | string | number, locale: string, timeZone: string): string {
   const date = toDate(value) ?? new Date();
-  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" })
+  const part = dateFormat(locale, "zone-name", timeZone, { timeZoneName: "longGeneric" })
     .formatToParts(date)
     .find((piece) => piece.type === "timeZoneName");
   return part?.value ?? timeZone;
@@ -23,8 +25,7 @@ export function zoneName(value: Date | string | number, locale: string, timeZone
 export function sameWallClock(value: Date | string | number, a: string, b: string): boolean {
   if (a === b) return true;
   const date = toDate(value) ?? new Date();
-  const format = (timeZone: string) =>
-    new Intl.DateTimeFormat("en", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
+  const format = (timeZone: string) => dateFormat("en", "wall-clock", timeZone, { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
   return format(a) === format(b);
 }
 
@@ -40,8 +41,8 @@ export function whenLabel(value: Date | string | number, locale: string, viewerZ
   const date = toDate(value);
   if (!date) return { date: null, time: null, zone: null };
   return {
-    date: new Intl.DateTimeFormat(locale, { day: "2-digit", month: "long", year: "numeric", timeZone: viewerZone }).format(date),
-    time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: viewerZone }).format(date),
+    date: dateFormat(locale, "long-date", viewerZone, { day: "2-digit", month: "long", year: "numeric" }).format(date),
+    time: dateFormat(locale, "time", viewerZone, { hour: "2-digit", minute: "2-digit" }).format(date),
     zone: sameWallClock(date, viewerZone, psychologistZone) ? null : zoneName(date, locale, viewerZone),
   };
 }
@@ -51,7 +52,7 @@ export function shortTimeAndDate(value: Date | string | number, locale: string, 
   const date = toDate(value);
   if (!date) return null;
   return {
-    time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(date),
-    date: new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone }).format(date),
+    time: dateFormat(locale, "time", timeZone, { hour: "2-digit", minute: "2-digit" }).format(date),
+    date: dateFormat(locale, "short-date", timeZone, { day: "2-digit", month: "2-digit", year: "numeric" }).format(date),
   };
 }

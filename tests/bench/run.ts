@@ -847,6 +847,12 @@ async function main(): Promise<number> {
     console.error(`\nCould not run: ${failures.join(", ")}.`);
     return 1;
   }
+  if (process.env.BENCH_KEEP) {
+    // To look closer (EXPLAIN, a profiler) at the data just measured; Ctrl-C cleans up.
+    step("Kept running (BENCH_KEEP)");
+    note(`app ${origin}, database ${JSON.stringify(database.serverEnv)}; Ctrl-C to clean up`);
+    await new Promise(() => {});
+  }
   return 0;
 }
 

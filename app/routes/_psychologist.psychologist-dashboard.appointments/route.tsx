@@ -257,38 +257,34 @@ function ConsultationList({ data, t }: { data: Data; t: TFunction }) {
 
 function ConsultationCard({ row, t }: { row: Data["list"]["rows"][number]; t: TFunction }) {
   return (
-    <article className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" aria-labelledby={`consultation-${row.id}`}>
-      <div className="flex items-start justify-between gap-2">
+    <article className="consultation">
+      <header>
         <div className="min-w-0">
-          <h4 id={`consultation-${row.id}`} className="font-semibold">
-            <Link to={`/psychologist-dashboard/appointments/${row.id}`} className="hover:underline">
-              {row.patient}
-            </Link>
+          <h4>
+            <Link to={`/psychologist-dashboard/appointments/${row.id}`}>{row.patient}</Link>
           </h4>
           <p className="muted truncate text-sm">{row.email}</p>
         </div>
         <StatusBadge status={row.status}>{t(`appointments:status.${row.status}`)}</StatusBadge>
-      </div>
-      <p className="mt-2 text-sm">
-        {row.date ?? t("appointments:card.invalidDate")} · {t("card.timeAndDuration", { time: row.time ?? "—", minutes: row.durationMinutes })}
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`/psychologist-dashboard/records?appointment=${row.id}`} className="btn-secondary px-3 py-1 text-sm">
+      </header>
+      <p>{`${row.date ?? t("appointments:card.invalidDate")} · ${t("card.timeAndDuration", { time: row.time ?? "—", minutes: row.durationMinutes })}`}</p>
+      <footer>
+        <a href={`/psychologist-dashboard/records?appointment=${row.id}`} className="btn-secondary btn-small">
           {t("card.records")}
-        </Link>
+        </a>
         {row.canJoin ? (
-          <a href={`/appointment/videocall/${row.id}`} target="_blank" rel="noopener" className="btn-primary px-3 py-1 text-sm">
+          <a href={`/appointment/videocall/${row.id}`} target="_blank" rel="noopener" className="btn-primary btn-small">
             {t("card.join")}
           </a>
         ) : null}
         {row.canMarkNoShow ? (
           <Form method="post" action={`/appointment/${row.id}/no-show`}>
-            <button type="submit" className="btn-ghost px-3 py-1 text-sm text-red-700 dark:text-red-300">
+            <button type="submit" className="btn-ghost btn-small text-red-700 dark:text-red-300">
               {t("card.noShow")}
             </button>
           </Form>
         ) : null}
-      </div>
+      </footer>
     </article>
   );
 }
