@@ -1,11 +1,18 @@
-import { dateFormat } from "./format";
-
 /**
  * Appointment times for people: the date ('dd de MMMM de yyyy' in pt-BR),
  * the time, and the zone's name — said only when the viewer's zone differs
  * from the psychologist's (docs/decisions/004-time-zones.md). Intl only, so
  * it runs the same on the server and in the browser.
  */
+
+// Building an Intl formatter costs far more than using one: keep one per locale, options and zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, key: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `${locale}|${key}|${timeZone}`;
+  let format = formats.get(id);
+  if (!format) formats.set(id, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  return format;
+}
 
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
