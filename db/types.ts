@@ -154,6 +154,13 @@ export interface AppointmentsTable {
   reschedule_count: Generated<number>;
   checkout_id: string | null;
   checkout_url: string | null;
+  /** The policy versions the booking was made under; null: the spec's defaults. */
+  cancellation_policy_id: string | null;
+  reschedule_policy_id: string | null;
+  cancellation_exception: CancellationException | null;
+  /** What a cancellation gives back, and where that refund stands. */
+  refund_cents: number | null;
+  refund_status: "pending" | "refunded" | "failed" | null;
   created_at: CreatedAt & Generated<Date>;
   updated_at: UpdatedAt & Generated<Date>;
 }
@@ -262,6 +269,33 @@ export interface PsychologistStatusHistoryTable {
   to_status: PsychologistStatus;
   reason: string | null;
   changed_by: string | null;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export type CancellationException = "medical_emergency" | "technical_issues" | "weather_conditions";
+
+interface PolicyExceptions {
+  medical_emergency: boolean;
+  technical_issues: boolean;
+  weather_conditions: boolean;
+}
+
+export interface CancellationPoliciesTable extends PolicyExceptions {
+  id: Generated<string>;
+  psychologist_id: string;
+  no_fee_threshold_hours: number;
+  partial_refund_threshold_hours: number;
+  partial_refund_percent: number;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export interface ReschedulePoliciesTable extends PolicyExceptions {
+  id: Generated<string>;
+  psychologist_id: string;
+  max_reschedules: number;
+  min_hours_before: number;
+  is_active: Generated<boolean>;
   created_at: CreatedAt & Generated<Date>;
 }
 
@@ -379,6 +413,8 @@ export interface Database {
   psychologist_status_history: PsychologistStatusHistoryTable;
   practice_notifications: PracticeNotificationsTable;
   appointment_history: AppointmentHistoryTable;
+  cancellation_policies: CancellationPoliciesTable;
+  reschedule_policies: ReschedulePoliciesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -96,11 +96,17 @@ function UpcomingActions({ card, t }: { card: Card; t: TFunction }) {
       ) : card.video === "not_confirmed" ? (
         <p className="muted text-sm">{t("card.notConfirmedVideo")}</p>
       ) : null}
+      {card.canCancel ? (
+        <Link to={`/appointment/${card.id}/cancel`} className="btn-ghost text-sm text-red-700 dark:text-red-300">
+          {t("card.cancel")}
+        </Link>
+      ) : null}
     </div>
   );
 }
 
 function HistoryDetails({ card, t }: { card: Card; t: TFunction }) {
+  if (card.refund) return <p className="muted mt-4 text-sm">{t(`card.refund.${card.refund.status}`, { amount: card.refund.amount })}</p>;
   if (card.evaluation) {
     return (
       <div className="mt-4 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">

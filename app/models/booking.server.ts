@@ -154,6 +154,9 @@ export async function insertHold(trx: Transaction<Database>, hold: NewHold): Pro
       payment_status: "pending",
       price_cents: hold.priceCents,
       hold_expires_at: hold.holdExpiresAt,
+      // The policies in force now go with the booking: a later change never applies to it.
+      cancellation_policy_id: (eb) => eb.selectFrom("cancellation_policies").select("id").where("psychologist_id", "=", hold.psychologistId).where("is_active", "=", true),
+      reschedule_policy_id: (eb) => eb.selectFrom("reschedule_policies").select("id").where("psychologist_id", "=", hold.psychologistId).where("is_active", "=", true),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -19,6 +19,8 @@ export function listPatientAppointments(patientId: string, limit = 500) {
       "a.price_cents as priceCents",
       "a.hold_expires_at as holdExpiresAt",
       "a.video_room_url as videoRoomUrl",
+      "a.refund_cents as refundCents",
+      "a.refund_status as refundStatus",
       "ps.id as psychologistId",
       "ps.name as psychologistName",
       "ps.photo_url as psychologistPhotoUrl",

@@ -112,6 +112,7 @@ export default function BookingStep3() {
             { label: t("summary.price"), value: summary.price },
           ]}
         />
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{data.policy}</p>
       </section>
 
       {/* A document POST: the answer is a redirect to the payment provider's page. */}

@@ -1,3 +1,4 @@
+import { activePolicies } from "~/models/policies.server";
 import { hasConsent } from "~/models/profile.server";
 import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
@@ -266,6 +267,8 @@ export async function step3Page(request: Request, user: SessionUser) {
   const ownHold = await findOwnActiveHold(user.id, psychologist.id, startsAt, selection.duration, now);
   const available = ownHold !== undefined || (await isSlotFree(psychologist, { startsAt, durationMinutes: selection.duration, now }));
   const priceCents = priceForDuration(pricesOf(psychologist), selection.duration);
+  // Shown before paying: the booking will keep the policies in force now.
+  const policies = await activePolicies({ psychologistId: psychologist.id });
   const day = dateInZone(startsAt, timeZone);
   const back = new URLSearchParams({ psychologistId: psychologist.id, date: day, duration: String(selection.duration) });
   return data(
@@ -282,6 +285,13 @@ export async function step3Page(request: Request, user: SessionUser) {
         duration: selection.duration,
         price: formatMoney(priceCents, locale),
       },
+      policy: t("step3.policy", {
+        noFeeHours: policies.cancellation.noFeeThresholdHours,
+        partialHours: policies.cancellation.partialRefundThresholdHours,
+        partialPercent: policies.cancellation.partialRefundPercent,
+        maxReschedules: policies.reschedule.maxReschedulesPerAppointment,
+        minHours: policies.reschedule.minHoursBeforeAppointment,
+      }),
       backHref: `/schedule/step2?${back}`,
       formAction: ownHold ? `/appointment/${ownHold.id}/pay` : `/schedule/step3?${url.searchParams}`,
       // LGPD art. 11: asked once, before the first booking, and recorded with the policy's version.

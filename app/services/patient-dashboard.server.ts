@@ -1,3 +1,4 @@
+import { cancellationRefusal } from "~/domain/cancellation";
 import { isHistory, isUpcoming, statusLabelKey, type AppointmentStatus, type StatusLabelKey } from "~/domain/appointment-status";
 import { videoCardState, videoWindow, type VideoCardState } from "~/domain/video-access";
 import type { Locale } from "~/i18n/config";
@@ -63,6 +64,10 @@ export interface AppointmentCard {
   opensAt: { time: string; date: string } | null;
   canEvaluate: boolean;
   evaluation: { rating: number; comment: string } | null;
+  /** 'Cancelar consulta': the patient may cancel now (the page says what goes back). */
+  canCancel: boolean;
+  /** What a cancellation gives back and where it stands. */
+  refund: { amount: string; status: "pending" | "refunded" | "failed" } | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -98,6 +103,8 @@ function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone:
     opensAt: video === "early" ? shortTimeAndDate(videoWindow(row.startsAt, row.endsAt).opensAt, locale, timeZone) : null,
     canEvaluate: row.status === "completed" && row.evaluationRating === null,
     evaluation: row.evaluationRating === null ? null : { rating: row.evaluationRating, comment: row.evaluationComment ?? "" },
+    canCancel: cancellationRefusal(row, "patient", now) === null,
+    refund: row.refundCents && row.refundStatus ? { amount: formatMoney(row.refundCents, locale), status: row.refundStatus } : null,
   };
 }
 

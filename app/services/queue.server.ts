@@ -18,6 +18,7 @@ export interface JobPayloads {
   "accounts.purge-stale": Record<string, never>;
   "mail.deliver": { mailId: string };
   "payments.process-notification": { notificationId?: number; paymentId: string };
+  "payments.refund-cancellation": { appointmentId: string };
   "appointments.release-expired-holds": Record<string, never>;
   "video.create-room": { appointmentId: string };
   "video.update-room": { appointmentId: string };
@@ -37,6 +38,8 @@ export const QUEUES: { [N in JobName]: QueueOptions } = {
   "mail.deliver": { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 900 },
   // The gateway may be briefly down: retry for about an hour; handlers converge however often they run.
   "payments.process-notification": { retryLimit: 10, retryDelay: 15, retryBackoff: true, retryDelayMax: 900 },
+  // A refused or unanswered refund is tried again for about a day, with the same idempotency key.
+  "payments.refund-cancellation": { retryLimit: 20, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600 },
   "appointments.release-expired-holds": { retryLimit: 1 },
   // A video outage never loses a confirmation: hours of retries with backoff, then the sweep (video.ensure-rooms).
   "video.create-room": { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 },

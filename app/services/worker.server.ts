@@ -3,6 +3,7 @@ import { log, logger, withRequestLogger } from "~/utils/logger.server";
 import { completeDueAppointments } from "./appointment-completion.server";
 import { sendAppointmentReminder } from "./appointment-notifications.server";
 import { releaseExpiredHolds } from "./booking.server";
+import { refundCancellation } from "./cancellation.server";
 import { deliverMail } from "./mail.server";
 import { purgeStaleAccountData } from "./maintenance.server";
 import { processPaymentNotification } from "./payment-confirmation.server";
@@ -17,6 +18,7 @@ export const JOB_HANDLERS: Handlers = {
   "accounts.purge-stale": () => purgeStaleAccountData(),
   "mail.deliver": ({ mailId }) => deliverMail(mailId),
   "payments.process-notification": (data) => processPaymentNotification(data),
+  "payments.refund-cancellation": (data) => refundCancellation(data),
   "appointments.release-expired-holds": () => releaseExpiredHolds(),
   "video.create-room": ({ appointmentId }) => createVideoRoom(appointmentId),
   "video.update-room": ({ appointmentId }) => moveVideoRoom(appointmentId),

@@ -13,6 +13,7 @@ import * as consents from "./0017_consents";
 import * as psychologistReview from "./0018_psychologist_review";
 import * as practiceEvents from "./0019_practice_events";
 import * as reviewSubmission from "./0020_review_submission";
+import * as cancellation from "./0021_cancellation";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0018_psychologist_review": psychologistReview,
   "0019_practice_events": practiceEvents,
   "0020_review_submission": reviewSubmission,
+  "0021_cancellation": cancellation,
 };

@@ -235,6 +235,10 @@ describe("step 3", () => {
     expect(data.summary).toMatchObject({ time: "10:00 - 11:00", duration: 60 });
     expect(data.summary.price.replace(/\s/g, " ")).toBe("R$ 180,00");
     expect(data.summary.timeZone).toContain("America/Sao_Paulo");
+    // The cancellation and reschedule policy the booking will keep, before paying (issue 13, item 1): the defaults here.
+    expect(data.policy).toBe(
+      "Cancelamento: reembolso integral com 24 horas ou mais de antecedência, 50% entre 12 e 24 horas, nenhum com menos de 12 horas. Reagendamento: até 2 vez(es), com pelo menos 24 horas de antecedência.",
+    );
 
     await insertAppointment({ patientId: (await createUser()).id, psychologistId, startsAt, minutes: 60 });
     const taken = await run(step3Loader, getRequest(path, jar));

@@ -74,6 +74,14 @@ const GUARDED: Record<string, Guarded> = {
   "_account.dashboard.ts": { path: "/dashboard", roles: ALL, opensAs: { patient: { status: 302, location: "/patient-dashboard" }, psychologist: { status: 302, location: "/psychologist-dashboard" }, admin: { status: 302, location: "/admin" } } },
   "_account.settings/route.tsx": { path: "/settings", roles: ALL, action: true },
   "_account.settings_.export.ts": { path: "/settings/export", roles: ALL },
+  // Someone else's appointment is a 404 (tests/integration/cancellation.test.ts): here an id nobody has.
+  "_account.appointment.$id.cancel/route.tsx": {
+    path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/cancel",
+    params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" },
+    roles: ["patient", "psychologist"],
+    action: true,
+    opensAs: { patient: { status: 404 }, psychologist: { status: 404 } },
+  },
   "_patient.patient-profile.tsx": { path: "/patient-profile", roles: ["patient"], action: true },
   "_patient.patient.profile.tsx": { path: "/patient/profile", roles: ["patient"], action: true },
   "_patient.patient-dashboard.tsx": { path: "/patient-dashboard", roles: ["patient"] },

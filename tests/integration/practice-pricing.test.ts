@@ -92,3 +92,58 @@ describe("pricing tab", () => {
     expect(await after.text()).toContain("222,00");
   });
 });
+
+describe("the policies section (issue 13, item 1)", () => {
+  const POLICIES = { intent: "policies", noFeeHours: "48", partialHours: "24", partialPercent: "30", medicalEmergency: "on", maxReschedules: "1", minHoursBefore: "36" };
+  const versions = (psychologistId: string) =>
+    db
+      .selectFrom("cancellation_policies")
+      .innerJoin("reschedule_policies", (join) => join.onRef("reschedule_policies.psychologist_id", "=", "cancellation_policies.psychologist_id").onRef("reschedule_policies.is_active", "=", "cancellation_policies.is_active"))
+      .where("cancellation_policies.psychologist_id", "=", psychologistId)
+      .select([
+        "cancellation_policies.no_fee_threshold_hours as noFee",
+        "cancellation_policies.partial_refund_threshold_hours as partial",
+        "cancellation_policies.partial_refund_percent as percent",
+        "cancellation_policies.medical_emergency as medical",
+        "cancellation_policies.technical_issues as technical",
+        "reschedule_policies.max_reschedules as max",
+        "reschedule_policies.min_hours_before as minHours",
+        "cancellation_policies.is_active as active",
+      ])
+      .orderBy("cancellation_policies.created_at")
+      .execute();
+
+  it("shows the spec's defaults until the psychologist saves their own, then keeps each earlier version", async () => {
+    const { jar, psychologistId } = await psychologist();
+    const before = await (await send(page("/psychologist-dashboard/pricing", { Cookie: jar.header() }))).text();
+    expect(before).toContain("Políticas de cancelamento e reagendamento");
+    expect(before).toMatch(/name="noFeeHours"[^>]*value="24"|value="24"[^>]*name="noFeeHours"/);
+    expect(before).toMatch(/name="partialPercent"[^>]*value="50"|value="50"[^>]*name="partialPercent"/);
+
+    const saved = await save(jar, POLICIES);
+    expect(saved.status).toBe(303);
+    await save(jar, { ...POLICIES, partialPercent: "40", technicalIssues: "on" });
+    const all = await versions(psychologistId!);
+    expect(all.filter((row) => row.active)).toEqual([{ noFee: 48, partial: 24, percent: 40, medical: true, technical: true, max: 1, minHours: 36, active: true }]);
+    expect(await db.selectFrom("cancellation_policies").select("partial_refund_percent").where("psychologist_id", "=", psychologistId!).orderBy("created_at").execute()).toEqual([
+      { partial_refund_percent: 30 },
+      { partial_refund_percent: 40 },
+    ]);
+    // The prices were not touched.
+    expect(await rows(psychologistId!)).toEqual([]);
+  });
+
+  it.each([
+    [{ noFeeHours: "12", partialHours: "24" }, "O reembolso parcial deve começar com menos antecedência que o integral."],
+    [{ partialPercent: "150" }, "Informe um percentual inteiro entre 0 e 100."],
+    [{ noFeeHours: "abc" }, "Informe um número inteiro de horas entre 0 e 720."],
+    [{ minHoursBefore: "-1" }, "Informe um número inteiro de horas entre 0 e 720."],
+    [{ maxReschedules: "2.5" }, "Informe um número inteiro de reagendamentos entre 0 e 10."],
+  ])("refuses %j with a message and writes nothing", async (change, message) => {
+    const { jar, psychologistId } = await psychologist();
+    const response = await save(jar, { ...POLICIES, ...change });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+    expect(await versions(psychologistId!)).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import { statusLabelKey } from "~/domain/appointment-status";
+import { cancellationRefusal } from "~/domain/cancellation";
 import { consultationActions, patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { consultationDetail } from "~/models/practice-appointments.server";
@@ -50,6 +51,10 @@ export async function consultationDetailData(request: Request, user: SessionUser
       durationMinutes: found.durationMinutes,
       price: formatMoney(found.priceCents, locale),
       cancellationReason: found.cancellationReason,
+      cancelledBy: found.cancelledBy,
+      cancellationException: found.cancellationException,
+      refund: found.refundCents && found.refundStatus ? { amount: formatMoney(found.refundCents, locale), status: found.refundStatus } : null,
+      canCancel: cancellationRefusal(found, "psychologist", now) === null,
       ...consultationActions(found, now),
     },
     timeline,

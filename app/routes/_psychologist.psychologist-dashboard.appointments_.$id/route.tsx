@@ -51,11 +51,16 @@ export default function ConsultationDetail() {
             <dd className="font-medium">{t(`detail.paymentStatus.${consultation.paymentStatus}`)}</dd>
           </div>
         </dl>
+        {consultation.cancelledBy ? <p className="mt-3 text-sm">{t(`detail.cancelledBy.${consultation.cancelledBy}`)}</p> : null}
         {consultation.cancellationReason ? (
-          <p className="mt-3 text-sm">
+          <p className="mt-1 text-sm">
             {t("detail.cancellationReason")} {consultation.cancellationReason}
           </p>
         ) : null}
+        {consultation.cancellationException ? (
+          <p className="mt-1 text-sm font-medium">{t("detail.exceptionClaimed", { exception: t(`detail.exceptions.${consultation.cancellationException}`) })}</p>
+        ) : null}
+        {consultation.refund ? <p className="mt-1 text-sm">{t(`detail.refund.${consultation.refund.status}`, { amount: consultation.refund.amount })}</p> : null}
         <div className="mt-4 flex flex-wrap gap-2">
           <Link to={`/psychologist-dashboard/records?appointment=${consultation.id}`} className="btn-secondary">
             {t("card.records")}
@@ -64,6 +69,11 @@ export default function ConsultationDetail() {
             <a href={`/appointment/videocall/${consultation.id}`} target="_blank" rel="noopener" className="btn-primary">
               {t("card.join")}
             </a>
+          ) : null}
+          {consultation.canCancel ? (
+            <Link to={`/appointment/${consultation.id}/cancel`} className="btn-ghost text-red-700 dark:text-red-300">
+              {t("detail.cancel")}
+            </Link>
           ) : null}
           {consultation.canMarkNoShow ? (
             <Form method="post" action={`/appointment/${consultation.id}/no-show`}>

@@ -4,12 +4,13 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { pricesFor, reaisToCents } from "~/domain/pricing";
 import { pageTranslations } from "~/i18n/i18n.server";
+import { activePolicies, savePolicies } from "~/models/policies.server";
 import { getPricingState, saveActivePricing } from "~/models/pricing.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { purgePublicPages } from "~/utils/page-cache.server";
 
-/** The pricing tab's server half: the prices in force and the form that replaces them. */
+/** The pricing tab's server half: the prices and the cancellation and reschedule policies in force, and the forms that replace them. */
 
 /** R$ 10.000,00: a typo guard, far above any consultation price. */
 const MAX_CENTS = 10_000_00;
@@ -40,14 +41,65 @@ export function pricingSchema(t: TFunction) {
 /** What the tab shows: the prices in force (saved, or the fallback the directory applies) in centavos. */
 export async function pricingTabData(request: Request, user: SessionUser) {
   const { translations } = await pageTranslations(request, ["practice"]);
-  const state = await getPricingState({ psychologistId: user.psychologistId! });
+  const [state, policies] = await Promise.all([getPricingState({ psychologistId: user.psychologistId! }), activePolicies({ psychologistId: user.psychologistId! })]);
   const prices = pricesFor({ pricing: state.active, psychologistPriceCents: state.profilePriceCents });
-  return { translations, prices: { 30: prices[30], 60: prices[60] }, saved: state.active !== null, savedAt: state.active?.savedAt.toISOString() ?? null };
+  return {
+    translations,
+    prices: { 30: prices[30], 60: prices[60] },
+    saved: state.active !== null,
+    savedAt: state.active?.savedAt.toISOString() ?? null,
+    policies: { cancellation: policies.cancellation, reschedule: policies.reschedule, saved: policies.cancellationPolicyId !== null },
+  };
 }
 
-export async function savePricing(request: Request, user: SessionUser) {
+const hours = (t: TFunction) => z.coerce.number({ message: t("policies.errors.hours") }).int(t("policies.errors.hours")).min(0, t("policies.errors.hours")).max(720, t("policies.errors.hours"));
+const flag = z.preprocess((value) => value === "on" || value === "true", z.boolean());
+
+export function policiesSchema(t: TFunction) {
+  return z
+    .object({
+      noFeeHours: hours(t),
+      partialHours: hours(t),
+      partialPercent: z.coerce.number({ message: t("policies.errors.percent") }).int(t("policies.errors.percent")).min(0, t("policies.errors.percent")).max(100, t("policies.errors.percent")),
+      medicalEmergency: flag,
+      technicalIssues: flag,
+      weatherConditions: flag,
+      maxReschedules: z.coerce.number({ message: t("policies.errors.count") }).int(t("policies.errors.count")).min(0, t("policies.errors.count")).max(10, t("policies.errors.count")),
+      minHoursBefore: hours(t),
+    })
+    .refine((value) => value.partialHours <= value.noFeeHours, { message: t("policies.errors.order"), path: ["partialHours"] });
+}
+
+/** The tab's two forms: the prices (the default, as before) and the policies (intent 'policies'). */
+export async function pricingAction(request: Request, user: SessionUser) {
+  const form = await request.formData();
+  return form.get("intent") === "policies" ? savePolicyForm(request, user, form) : savePricing(request, user, form);
+}
+
+async function savePolicyForm(request: Request, user: SessionUser, form: FormData) {
   const { t } = await pageTranslations(request, ["practice"]);
-  const submission = parseWithZod(await request.formData(), { schema: pricingSchema(t) });
+  const submission = parseWithZod(form, { schema: policiesSchema(t) });
+  if (submission.status !== "success") {
+    const messages = Object.values(submission.reply().error ?? {}).flatMap((errors) => errors ?? []);
+    return data({ policiesErrors: [...new Set(messages)] }, { status: 400 });
+  }
+  const value = submission.value;
+  await savePolicies({
+    psychologistId: user.psychologistId!,
+    cancellation: {
+      noFeeThresholdHours: value.noFeeHours,
+      partialRefundThresholdHours: value.partialHours,
+      partialRefundPercent: value.partialPercent,
+      exceptions: { medicalEmergency: value.medicalEmergency, technicalIssues: value.technicalIssues, weatherConditions: value.weatherConditions },
+    },
+    reschedule: { maxReschedulesPerAppointment: value.maxReschedules, minHoursBeforeAppointment: value.minHoursBefore },
+  });
+  return redirectWithToast("/psychologist-dashboard/pricing", { type: "success", title: t("policies.saved") });
+}
+
+async function savePricing(request: Request, user: SessionUser, form: FormData) {
+  const { t } = await pageTranslations(request, ["practice"]);
+  const submission = parseWithZod(form, { schema: pricingSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveActivePricing({ psychologistId: user.psychologistId!, price30Cents: submission.value.price30, price60Cents: submission.value.price60 });
   // The directory and profiles show prices: no visitor keeps seeing the old ones.

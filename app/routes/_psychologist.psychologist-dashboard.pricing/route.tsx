@@ -7,7 +7,7 @@ import { ErrorList, FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
 import { formatMoney } from "~/utils/format";
-import { pricingTabData, savePricing } from "./pricing.server";
+import { pricingAction, pricingTabData } from "./pricing.server";
 
 /** /psychologist-dashboard/pricing — the 30- and 60-minute prices (spec 02, 'Pricing tab'). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return savePricing(request, await requirePsychologist(request));
+  return pricingAction(request, await requirePsychologist(request));
 }
 
 const toInput = (cents: number) => (cents / 100).toFixed(2);
@@ -28,7 +28,10 @@ function previewCents(value: string): number | null {
 
 export default function PricingTab() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const answer = useActionData<typeof action>() as SubmissionResult<string[]> | { policiesErrors: string[] } | undefined;
+  // Each form reads only its own answer.
+  const result = answer && !("policiesErrors" in answer) ? answer : undefined;
+  const policiesErrors = answer && "policiesErrors" in answer ? answer.policiesErrors : null;
   const { t, locale } = useTranslation("practice");
   const [form, fields] = useForm<{ price30: string; price60: string }>({
     id: "pricing",
@@ -42,61 +45,117 @@ export default function PricingTab() {
   });
 
   return (
-    <section aria-labelledby="tab-title" className="grid gap-6 lg:grid-cols-2">
-      <div className="card">
-        <h2 id="tab-title" className="text-xl font-semibold">
-          {t("pricing.heading")}
-        </h2>
-        <p className="muted mt-1 text-sm">{data.saved ? t("pricing.savedNote") : t("pricing.defaultNote")}</p>
-        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          {(["price30", "price60"] as const).map((name) => (
-            <div key={name}>
-              <label htmlFor={fields[name].id} className="block text-sm font-medium">
-                {t(`pricing.${name}`)}
-              </label>
-              <div className="mt-1 flex items-center gap-2">
-                <span aria-hidden="true">R$</span>
-                <input
-                  {...getInputProps(fields[name], { type: "number", ariaDescribedBy: fields[name].errors ? fields[name].errorId : undefined })}
-                  key={fields[name].key}
-                  step="0.01"
-                  min="0"
-                  inputMode="decimal"
-                  className="input max-w-40"
-                  onInput={(event) => {
-                    // Read now: React clears currentTarget once the event is handled, before the update runs.
-                    const value = event.currentTarget.value;
-                    setTyped((current) => ({ ...current, [name]: value }));
-                  }}
-                />
+    <>
+      <section aria-labelledby="tab-title" className="grid gap-6 lg:grid-cols-2">
+        <div className="card">
+          <h2 id="tab-title" className="text-xl font-semibold">
+            {t("pricing.heading")}
+          </h2>
+          <p className="muted mt-1 text-sm">{data.saved ? t("pricing.savedNote") : t("pricing.defaultNote")}</p>
+          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            {(["price30", "price60"] as const).map((name) => (
+              <div key={name}>
+                <label htmlFor={fields[name].id} className="block text-sm font-medium">
+                  {t(`pricing.${name}`)}
+                </label>
+                <div className="mt-1 flex items-center gap-2">
+                  <span aria-hidden="true">R$</span>
+                  <input
+                    {...getInputProps(fields[name], { type: "number", ariaDescribedBy: fields[name].errors ? fields[name].errorId : undefined })}
+                    key={fields[name].key}
+                    step="0.01"
+                    min="0"
+                    inputMode="decimal"
+                    className="input max-w-40"
+                    onInput={(event) => {
+                      // Read now: React clears currentTarget once the event is handled, before the update runs.
+                      const value = event.currentTarget.value;
+                      setTyped((current) => ({ ...current, [name]: value }));
+                    }}
+                  />
+                </div>
+                <ErrorList id={fields[name].errorId} errors={fields[name].errors} />
               </div>
-              <ErrorList id={fields[name].errorId} errors={fields[name].errors} />
-            </div>
-          ))}
-          <p className="muted text-sm">{t("pricing.futureOnly")}</p>
-          <SubmitButton>{t("pricing.save")}</SubmitButton>
-        </Form>
-      </div>
+            ))}
+            <p className="muted text-sm">{t("pricing.futureOnly")}</p>
+            <SubmitButton>{t("pricing.save")}</SubmitButton>
+          </Form>
+        </div>
 
-      <aside className="card" aria-labelledby="preview-title">
-        <h3 id="preview-title" className="font-semibold">
-          {t("pricing.preview")}
-        </h3>
-        <dl className="mt-3 space-y-2">
-          {(["price30", "price60"] as const).map((name) => {
-            const cents = previewCents(typed[name]);
-            return (
-              <div key={name} className="flex justify-between gap-4">
-                <dt>{t(`pricing.previewLabel.${name}`)}</dt>
-                <dd className="font-semibold" aria-live="polite">
-                  {cents !== null && cents > 0 ? formatMoney(cents, locale) : "—"}
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
-      </aside>
+        <aside className="card" aria-labelledby="preview-title">
+          <h3 id="preview-title" className="font-semibold">
+            {t("pricing.preview")}
+          </h3>
+          <dl className="mt-3 space-y-2">
+            {(["price30", "price60"] as const).map((name) => {
+              const cents = previewCents(typed[name]);
+              return (
+                <div key={name} className="flex justify-between gap-4">
+                  <dt>{t(`pricing.previewLabel.${name}`)}</dt>
+                  <dd className="font-semibold" aria-live="polite">
+                    {cents !== null && cents > 0 ? formatMoney(cents, locale) : "—"}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </aside>
+      </section>
+      <PoliciesForm policies={data.policies} errors={policiesErrors} />
+    </>
+  );
+}
+
+type Policies = ReturnType<typeof useLoaderData<typeof loader>>["policies"];
+
+/** 'Políticas': cancellation refunds and reschedule limits; new bookings keep the version in force when they are made. */
+function PoliciesForm({ policies, errors }: { policies: Policies; errors: string[] | null }) {
+  const { t } = useTranslation("practice");
+  const { cancellation, reschedule } = policies;
+  const number = (name: string, label: string, value: number, max: number) => (
+    <label className="block text-sm font-medium">
+      {label}
+      <input type="number" name={name} defaultValue={value} min={0} max={max} step={1} required inputMode="numeric" className="input mt-1 w-28" />
+    </label>
+  );
+  const exceptions = [
+    ["medicalEmergency", cancellation.exceptions.medicalEmergency],
+    ["technicalIssues", cancellation.exceptions.technicalIssues],
+    ["weatherConditions", cancellation.exceptions.weatherConditions],
+  ] as const;
+  return (
+    <section aria-labelledby="policies-title" className="card mt-6">
+      <h2 id="policies-title" className="text-xl font-semibold">
+        {t("policies.heading")}
+      </h2>
+      <p className="muted mt-1 text-sm">{policies.saved ? t("policies.savedNote") : t("policies.defaultNote")}</p>
+      <Form method="post" className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="policies" />
+        {errors ? <FormErrors errors={errors} /> : null}
+        <fieldset className="grid gap-3 sm:grid-cols-3">
+          <legend className="mb-2 font-semibold">{t("policies.cancellation")}</legend>
+          {number("noFeeHours", t("policies.noFeeHours"), cancellation.noFeeThresholdHours, 720)}
+          {number("partialHours", t("policies.partialHours"), cancellation.partialRefundThresholdHours, 720)}
+          {number("partialPercent", t("policies.partialPercent"), cancellation.partialRefundPercent, 100)}
+        </fieldset>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">{t("policies.exceptions")}</legend>
+          {exceptions.map(([name, checked]) => (
+            <label key={name} className="me-4 inline-flex items-center gap-2 text-sm">
+              <input type="checkbox" name={name} defaultChecked={checked} />
+              {t(`policies.exception.${name}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="grid gap-3 sm:grid-cols-3">
+          <legend className="mb-2 font-semibold">{t("policies.reschedule")}</legend>
+          {number("maxReschedules", t("policies.maxReschedules"), reschedule.maxReschedulesPerAppointment, 10)}
+          {number("minHoursBefore", t("policies.minHoursBefore"), reschedule.minHoursBeforeAppointment, 720)}
+        </fieldset>
+        <p className="muted text-sm">{t("policies.futureOnly")}</p>
+        <SubmitButton className="btn-primary">{t("policies.save")}</SubmitButton>
+      </Form>
     </section>
   );
 }

@@ -1,0 +1,51 @@
+import type { AppointmentStatus, PaymentStatus } from "#db/types";
+import { canTransition, hoursUntil, refundPercentForCancellation, type CancellationPolicy } from "./appointment-status";
+
+/**
+ * Cancelling an appointment (spec 02, sections 2.3, 4 and 9): who may, and
+ * what goes back. The quote shown before confirming and the one the server
+ * applies come from this one function, at their own moment.
+ */
+
+export type Canceller = "patient" | "psychologist";
+
+export const CANCELLATION_EXCEPTIONS = ["medical_emergency", "technical_issues", "weather_conditions"] as const;
+export type CancellationException = (typeof CANCELLATION_EXCEPTIONS)[number];
+
+export type CancellationRefusal = "not_allowed" | "started";
+
+export interface CancellationQuote {
+  /** 100, the policy's partial percentage, or 0. */
+  percent: number;
+  cents: number;
+  /** Whether anything was paid: an unpaid hold is only released. */
+  paid: boolean;
+}
+
+/** Null when this person may cancel now; else why not. Nobody cancels a consultation that has begun. */
+export function cancellationRefusal(appointment: { status: AppointmentStatus; startsAt: Date }, by: Canceller, now: Date): CancellationRefusal | null {
+  if (!canTransition(appointment.status, { type: "cancel", by })) return "not_allowed";
+  if (now.getTime() >= appointment.startsAt.getTime()) return "started";
+  return null;
+}
+
+/**
+ * The refund of a cancellation now: the policy the booking was made under
+ * decides a patient's; a psychologist's always gives everything back.
+ */
+export function cancellationQuote(
+  appointment: { paymentStatus: PaymentStatus; priceCents: number; startsAt: Date },
+  by: Canceller,
+  now: Date,
+  policy: CancellationPolicy,
+): CancellationQuote {
+  if (appointment.paymentStatus !== "paid") return { percent: 0, cents: 0, paid: false };
+  const percent = refundPercentForCancellation(by, hoursUntil(appointment.startsAt, now), policy);
+  return { percent, cents: Math.round((appointment.priceCents * percent) / 100), paid: true };
+}
+
+/** Whether a patient's claimed exception is one the policy recognises (shown to the psychologist, who decides). */
+export function exceptionRecognised(exception: CancellationException, policy: CancellationPolicy): boolean {
+  const flags = { medical_emergency: policy.exceptions.medicalEmergency, technical_issues: policy.exceptions.technicalIssues, weather_conditions: policy.exceptions.weatherConditions };
+  return flags[exception];
+}

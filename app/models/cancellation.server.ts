@@ -1,0 +1,91 @@
+import type { CancellationException, CancelledBy } from "#db/types";
+import { db, type Executor } from "./db.server";
+
+/**
+ * The rows a cancellation reads and writes. Every read names who is asking:
+ * the appointment's patient, or its psychologist (by their user id), so an id
+ * from the URL alone never reaches someone else's appointment.
+ */
+
+export type Asker = { role: "patient"; userId: string } | { role: "psychologist"; userId: string };
+
+/** The appointment as its patient or psychologist may see it; `lock` holds the row for the transaction. */
+export async function cancellableAppointment(executor: Executor, appointmentId: string, asker: Asker, options: { lock?: boolean } = {}) {
+  let query = executor
+    .selectFrom("appointments as a")
+    .innerJoin("psychologists as ps", "ps.id", "a.psychologist_id")
+    .leftJoin("profiles as pp", "pp.id", "a.patient_id")
+    .where("a.id", "=", appointmentId)
+    .select([
+      "a.id",
+      "a.status",
+      "a.payment_status as paymentStatus",
+      "a.price_cents as priceCents",
+      "a.starts_at as startsAt",
+      "a.duration_minutes as durationMinutes",
+      "a.cancellation_policy_id as cancellationPolicyId",
+      "a.reschedule_policy_id as reschedulePolicyId",
+      "ps.name as psychologistName",
+      "ps.time_zone as psychologistTimeZone",
+      "pp.first_name as patientFirstName",
+      "pp.last_name as patientLastName",
+    ]);
+  query = asker.role === "patient" ? query.where("a.patient_id", "=", asker.userId) : query.where("ps.user_id", "=", asker.userId);
+  if (options.lock) query = query.forUpdate("a");
+  return query.executeTakeFirst();
+}
+
+export async function markCancelled(
+  executor: Executor,
+  appointmentId: string,
+  values: { by: CancelledBy; reason: string; exception: CancellationException | null; now: Date; refundCents: number | null },
+) {
+  await executor
+    .updateTable("appointments")
+    .set({
+      status: "cancelled",
+      cancelled_by: values.by,
+      cancelled_at: values.now,
+      cancellation_reason: values.reason,
+      cancellation_exception: values.exception,
+      hold_expires_at: null,
+      refund_cents: values.refundCents,
+      refund_status: values.refundCents ? "pending" : null,
+    })
+    .where("id", "=", appointmentId)
+    .execute();
+}
+
+/** The refund a cancellation owes, with the approved payment it comes from; locked for the transaction. */
+export function owedRefund(executor: Executor, appointmentId: string) {
+  return executor
+    .selectFrom("appointments as a")
+    .leftJoin("payments as p", (join) => join.onRef("p.appointment_id", "=", "a.id").on("p.status", "=", "approved"))
+    .where("a.id", "=", appointmentId)
+    .where("a.refund_status", "in", ["pending", "failed"])
+    .select(["a.id", "a.refund_cents as refundCents", "a.price_cents as priceCents", "p.id as paymentRowId", "p.provider_payment_id as providerPaymentId", "p.refund_id as refundId"])
+    .forUpdate("a")
+    .executeTakeFirst();
+}
+
+/** Marks the payment as being refunded by us, so the gateway's later notice of it changes nothing. */
+export async function claimCancellationRefund(executor: Executor, paymentRowId: string, claim: string) {
+  await executor.updateTable("payments").set({ refund_id: claim }).where("id", "=", paymentRowId).where("refund_id", "is", null).execute();
+}
+
+export async function recordCancellationRefund(executor: Executor, refund: { appointmentId: string; paymentRowId: string; refundId: string; cents: number; full: boolean }) {
+  await executor
+    .updateTable("payments")
+    .set((eb) => ({ refund_id: refund.refundId, refunded_cents: eb("refunded_cents", "+", refund.cents) }))
+    .where("id", "=", refund.paymentRowId)
+    .execute();
+  await executor
+    .updateTable("appointments")
+    .set({ refund_status: "refunded", ...(refund.full ? { payment_status: "refunded" as const } : {}) })
+    .where("id", "=", refund.appointmentId)
+    .execute();
+}
+
+export async function markRefundFailed(appointmentId: string) {
+  await db.updateTable("appointments").set({ refund_status: "failed" }).where("id", "=", appointmentId).where("refund_status", "=", "pending").execute();
+}

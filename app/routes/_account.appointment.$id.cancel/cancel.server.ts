@@ -1,0 +1,86 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { CANCELLATION_EXCEPTIONS } from "~/domain/cancellation";
+import { patientName } from "~/domain/practice-appointments";
+import { pageTranslations } from "~/i18n/i18n.server";
+import { cancelAppointment, cancellationPreview, type Asker } from "~/services/cancellation.server";
+import { pageMeta } from "~/services/page-meta.server";
+import type { SessionUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { viewerTimeZone } from "~/services/viewer-time-zone.server";
+import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+
+/** /appointment/{id}/cancel for the appointment's patient or psychologist: the refund that applies, the reason, the POST. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function askerOf(user: SessionUser): Asker {
+  if (user.role === "patient") return { role: "patient", userId: user.id };
+  if (user.role === "psychologist") return { role: "psychologist", userId: user.id };
+  throw new Response("Acesso negado", { status: 403 });
+}
+
+/** Where each side goes back to: the patient's list, or the psychologist's page of that consultation. */
+export function backTo(asker: Asker, appointmentId: string): string {
+  return asker.role === "patient" ? "/patient-dashboard" : `/psychologist-dashboard/appointments/${appointmentId}`;
+}
+
+function schema(t: TFunction) {
+  return z.object({
+    reason: z
+      .string({ required_error: t("errors.reasonRequired") })
+      .trim()
+      .min(1, t("errors.reasonRequired"))
+      .max(500, t("errors.reasonTooLong")),
+    exception: z.enum(CANCELLATION_EXCEPTIONS).optional(),
+  });
+}
+
+export async function cancelPageData(request: Request, user: SessionUser, appointmentId: string) {
+  const asker = askerOf(user);
+  const { t, translations, locale } = await pageTranslations(request, ["cancellation", "appointments"]);
+  const preview = UUID.test(appointmentId) ? await cancellationPreview(appointmentId, asker) : null;
+  if (!preview) throw new Response(t("errors.notFound"), { status: 404 });
+  const zone = viewerTimeZone(request, user).timeZone;
+  const { appointment, quote, policy, refusal } = preview;
+  return {
+    translations,
+    meta: await pageMeta(request, { title: t("title"), noindex: true }),
+    role: asker.role,
+    back: backTo(asker, appointment.id),
+    appointment: {
+      id: appointment.id,
+      // Each side sees the other person.
+      with: asker.role === "patient" ? appointment.psychologistName : patientName({ firstName: appointment.patientFirstName, lastName: appointment.patientLastName }),
+      date: formatLongDate(appointment.startsAt, locale, zone),
+      time: formatTime(appointment.startsAt, locale, zone),
+      price: formatMoney(appointment.priceCents, locale),
+    },
+    refusal,
+    quote: { ...quote, amount: formatMoney(quote.cents, locale) },
+    policy: {
+      noFeeHours: policy.noFeeThresholdHours,
+      partialHours: policy.partialRefundThresholdHours,
+      partialPercent: policy.partialRefundPercent,
+      exceptions: CANCELLATION_EXCEPTIONS.filter((exception) =>
+        ({ medical_emergency: policy.exceptions.medicalEmergency, technical_issues: policy.exceptions.technicalIssues, weather_conditions: policy.exceptions.weatherConditions })[exception],
+      ),
+    },
+  };
+}
+
+export async function cancelAction(request: Request, user: SessionUser, appointmentId: string) {
+  const asker = askerOf(user);
+  const { t } = await pageTranslations(request, ["cancellation"]);
+  const submission = parseWithZod(await request.formData(), { schema: schema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  const result = UUID.test(appointmentId)
+    ? await cancelAppointment({ appointmentId, asker, reason: submission.value.reason, exception: submission.value.exception ?? null })
+    : ({ ok: false, problem: "not_found" } as const);
+  if (result.ok) return redirectWithToast(backTo(asker, appointmentId), { type: "success", title: t("done") });
+  if (result.problem === "not_found") throw new Response(t("errors.notFound"), { status: 404 });
+  // Its state changed since the page was shown (already cancelled, begun, completed…): said plainly, nothing written.
+  return data({ result: submission.reply(), error: t(`errors.${result.problem}`) }, { status: 409 });
+}

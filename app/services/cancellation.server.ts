@@ -1,0 +1,91 @@
+import type { CancellationException } from "#db/types";
+import { cancellationQuote, cancellationRefusal, type CancellationQuote, type CancellationRefusal } from "~/domain/cancellation";
+import { cancellableAppointment, claimCancellationRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, type Asker } from "~/models/cancellation.server";
+import { db } from "~/models/db.server";
+import { bookedPolicies } from "~/models/policies.server";
+import { paymentGateway } from "~/providers/payments.server";
+import { log } from "~/utils/logger.server";
+import { afterCancellation } from "./appointment-notifications.server";
+import { enqueue } from "./queue.server";
+
+/**
+ * Cancelling a consultation (issue 13, item 2), by its patient or its
+ * psychologist. The refund is decided at the moment of the POST, under the
+ * policy the booking was made under, in the transaction that cancels (the
+ * row locked, its state read again); the money moves afterwards, in a job
+ * that retries with the same idempotency key until the gateway has it.
+ */
+
+export type { Asker };
+
+/** What the cancel page shows: the consultation, whether it can be cancelled now, and what would go back. */
+export async function cancellationPreview(appointmentId: string, asker: Asker, now = new Date()) {
+  const appointment = await cancellableAppointment(db, appointmentId, asker);
+  if (!appointment) return null;
+  const { cancellation } = await bookedPolicies(db, appointment);
+  return {
+    appointment,
+    policy: cancellation,
+    refusal: cancellationRefusal(appointment, asker.role, now),
+    quote: cancellationQuote(appointment, asker.role, now, cancellation),
+  };
+}
+
+export type CancelResult = { ok: true; quote: CancellationQuote } | { ok: false; problem: "not_found" | CancellationRefusal };
+
+export async function cancelAppointment(input: { appointmentId: string; asker: Asker; reason: string; exception: CancellationException | null; now?: Date }): Promise<CancelResult> {
+  const now = input.now ?? new Date();
+  return db.transaction().execute(async (trx): Promise<CancelResult> => {
+    // Locked and read again: a payment approval, a reschedule or another cancellation waits or finds it changed.
+    const appointment = await cancellableAppointment(trx, input.appointmentId, input.asker, { lock: true });
+    if (!appointment) return { ok: false, problem: "not_found" };
+    const refusal = cancellationRefusal(appointment, input.asker.role, now);
+    if (refusal) return { ok: false, problem: refusal };
+    const { cancellation } = await bookedPolicies(trx, appointment);
+    const quote = cancellationQuote(appointment, input.asker.role, now, cancellation);
+    await markCancelled(trx, appointment.id, {
+      by: input.asker.role,
+      reason: input.reason,
+      // Only a patient claims an exception; the psychologist sees it and may refund in full.
+      exception: input.asker.role === "patient" ? input.exception : null,
+      now,
+      refundCents: quote.paid ? quote.cents : null,
+    });
+    // Room, reminders, e-mails with the cancelling invite, the psychologist's notification.
+    await afterCancellation(trx, appointment.id);
+    if (quote.cents > 0) await enqueue("payments.refund-cancellation", { appointmentId: appointment.id }, {}, trx);
+    return { ok: true, quote };
+  });
+}
+
+const refundKey = (appointmentId: string) => `acolhe-cancel-refund-${appointmentId}`;
+
+/**
+ * The job: refunds what a cancellation owes. The same idempotency key on
+ * every try, so a retry after a lost answer never refunds twice; a refusal
+ * marks the refund failed (seen by both people) and throws, so pg-boss tries
+ * again with backoff.
+ */
+export async function refundCancellation({ appointmentId }: { appointmentId: string }): Promise<"refunded" | "nothing_owed"> {
+  const owed = await db.transaction().execute(async (trx) => {
+    const row = await owedRefund(trx, appointmentId);
+    if (!row?.refundCents || !row.paymentRowId || !row.providerPaymentId) return null;
+    await claimCancellationRefund(trx, row.paymentRowId, `cancel:${appointmentId}`);
+    return row;
+  });
+  if (!owed?.refundCents || !owed.paymentRowId || !owed.providerPaymentId) return "nothing_owed";
+  try {
+    const refund = await paymentGateway().refund(owed.providerPaymentId, owed.refundCents, { idempotencyKey: refundKey(appointmentId) });
+    await db.transaction().execute(async (trx) => {
+      // Recorded once even if two tries raced to here.
+      if (!(await owedRefund(trx, appointmentId))) return;
+      await recordCancellationRefund(trx, { appointmentId, paymentRowId: owed.paymentRowId!, refundId: refund.id, cents: owed.refundCents!, full: owed.refundCents! >= owed.priceCents });
+    });
+    log().info({ appointmentId, refundId: refund.id, cents: owed.refundCents }, "cancellation refunded");
+    return "refunded";
+  } catch (error) {
+    await markRefundFailed(appointmentId);
+    log().warn({ err: error, appointmentId }, "cancellation refund failed; it will be tried again");
+    throw error;
+  }
+}
