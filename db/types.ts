@@ -161,6 +161,10 @@ export interface AppointmentsTable {
   /** What a cancellation gives back, and where that refund stands. */
   refund_cents: number | null;
   refund_status: "pending" | "refunded" | "failed" | null;
+  /** While a reschedule request waits: the proposed slot (held too) and the status to return to. */
+  proposed_starts_at: Timestamp | null;
+  proposed_ends_at: Timestamp | null;
+  status_before_reschedule: AppointmentStatus | null;
   created_at: CreatedAt & Generated<Date>;
   updated_at: UpdatedAt & Generated<Date>;
 }
@@ -299,7 +303,22 @@ export interface ReschedulePoliciesTable extends PolicyExceptions {
   created_at: CreatedAt & Generated<Date>;
 }
 
-export type PracticeNotificationKind = "booking_paid" | "cancellation" | "payment_failed" | "evaluation";
+export type PracticeNotificationKind = "booking_paid" | "cancellation" | "payment_failed" | "evaluation" | "reschedule_requested";
+
+export type RescheduleRequestStatus = "pending" | "confirmed" | "rejected" | "expired";
+
+export interface RescheduleRequestsTable {
+  id: Generated<string>;
+  appointment_id: string;
+  requested_by: "patient" | "psychologist";
+  reason: string;
+  original_starts_at: Timestamp;
+  proposed_starts_at: Timestamp;
+  status: Generated<RescheduleRequestStatus>;
+  response_reason: string | null;
+  responded_at: Timestamp | null;
+  created_at: CreatedAt & Generated<Date>;
+}
 
 export interface PracticeNotificationsTable {
   id: Generated<number>;
@@ -415,6 +434,7 @@ export interface Database {
   appointment_history: AppointmentHistoryTable;
   cancellation_policies: CancellationPoliciesTable;
   reschedule_policies: ReschedulePoliciesTable;
+  reschedule_requests: RescheduleRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -96,6 +96,11 @@ function UpcomingActions({ card, t }: { card: Card; t: TFunction }) {
       ) : card.video === "not_confirmed" ? (
         <p className="muted text-sm">{t("card.notConfirmedVideo")}</p>
       ) : null}
+      {card.canReschedule ? (
+        <Link to={`/appointment/${card.id}/reschedule`} className="btn-ghost text-sm">
+          {t(card.status === "pending_reschedule" ? "card.rescheduleRequest" : "card.reschedule")}
+        </Link>
+      ) : null}
       {card.canCancel ? (
         <Link to={`/appointment/${card.id}/cancel`} className="btn-ghost text-sm text-red-700 dark:text-red-300">
           {t("card.cancel")}

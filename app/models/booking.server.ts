@@ -83,7 +83,7 @@ export async function loadAgenda(
   range: { fromDate: string; toDate: string; from: Date; to: Date },
   now: Date,
 ): Promise<AgendaRows> {
-  const [weeklyBlocks, datedBlocks, busy] = await Promise.all([
+  const [weeklyBlocks, datedBlocks, holders] = await Promise.all([
     db
       .selectFrom("psychologist_availability")
       .select(["weekday", "start_time as startTime", "end_time as endTime"])
@@ -100,13 +100,22 @@ export async function loadAgenda(
       .execute(),
     db
       .selectFrom("appointments")
-      .select(["starts_at as startsAt", "ends_at as endsAt"])
+      .select(["starts_at as startsAt", "ends_at as endsAt", "proposed_starts_at as proposedStartsAt", "proposed_ends_at as proposedEndsAt"])
       .where("psychologist_id", "=", psychologistId)
       .where("status", "in", SLOT_HOLDING_STATUSES)
-      .where("starts_at", "<", range.to)
-      .where("ends_at", ">", range.from)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("starts_at", "<", range.to), eb("ends_at", ">", range.from)]),
+          eb.and([eb("proposed_starts_at", "<", range.to), eb("proposed_ends_at", ">", range.from)]),
+        ]),
+      )
       .where((eb) => eb.not(eb.and([eb("status", "=", "pending_payment"), eb("hold_expires_at", "<=", now)])))
       .execute(),
+  ]);
+  // A slot proposed for a reschedule is held as well as the current one.
+  const busy = holders.flatMap((row) => [
+    { startsAt: row.startsAt, endsAt: row.endsAt },
+    ...(row.proposedStartsAt && row.proposedEndsAt ? [{ startsAt: row.proposedStartsAt, endsAt: row.proposedEndsAt }] : []),
   ]);
   return { weeklyBlocks, datedBlocks, busy };
 }

@@ -10,7 +10,7 @@ import { db, type Executor } from "./db.server";
 export type Asker = { role: "patient"; userId: string } | { role: "psychologist"; userId: string };
 
 /** The appointment as its patient or psychologist may see it; `lock` holds the row for the transaction. */
-export async function cancellableAppointment(executor: Executor, appointmentId: string, asker: Asker, options: { lock?: boolean } = {}) {
+export async function appointmentForAsker(executor: Executor, appointmentId: string, asker: Asker, options: { lock?: boolean } = {}) {
   let query = executor
     .selectFrom("appointments as a")
     .innerJoin("psychologists as ps", "ps.id", "a.psychologist_id")
@@ -23,6 +23,11 @@ export async function cancellableAppointment(executor: Executor, appointmentId: 
       "a.price_cents as priceCents",
       "a.starts_at as startsAt",
       "a.duration_minutes as durationMinutes",
+      "a.ends_at as endsAt",
+      "a.psychologist_id as psychologistId",
+      "a.reschedule_count as rescheduleCount",
+      "a.status_before_reschedule as statusBeforeReschedule",
+      "a.proposed_starts_at as proposedStartsAt",
       "a.cancellation_policy_id as cancellationPolicyId",
       "a.reschedule_policy_id as reschedulePolicyId",
       "ps.name as psychologistName",

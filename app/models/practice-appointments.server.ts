@@ -177,7 +177,7 @@ export async function consultationDetail({ psychologistId, appointmentId }: { ps
     ])
     .executeTakeFirst();
   if (!appointment) return undefined;
-  // Everything that happened to it, from the three places that record it, in one statement.
+  // Everything that happened to it, from the places that record it, in one statement.
   const events = await sql<{ at: Date; kind: string; detail: string | null }>`
       select h.created_at as at, h.action as kind, h.to_status::text as detail
         from appointment_history h where h.appointment_id = ${appointmentId}
@@ -188,6 +188,12 @@ export async function consultationDetail({ psychologistId, appointmentId }: { ps
       union all
       select n.created_at, 'notice', n.notice
         from appointment_notices n where n.appointment_id = ${appointmentId}
+      union all
+      select r.created_at, 'request', 'pending'
+        from reschedule_requests r where r.appointment_id = ${appointmentId}
+      union all
+      select r.responded_at, 'request', r.status
+        from reschedule_requests r where r.appointment_id = ${appointmentId} and r.responded_at is not null
       order by at, kind`.execute(db);
   return { ...appointment, events: events.rows };
 }

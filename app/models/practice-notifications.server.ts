@@ -8,13 +8,16 @@ import { db, type Executor } from "./db.server";
  * psychologist it belongs to.
  */
 
-/** Records the event once per appointment and kind; a hook that runs twice adds nothing. */
-export async function recordPracticeNotification(executor: Executor, appointmentId: string, kind: PracticeNotificationKind): Promise<void> {
+/**
+ * Records the event once per appointment and kind; a hook that runs twice adds nothing.
+ * `again`: an event that can recur (a new reschedule request) brings the row back, unread, on top.
+ */
+export async function recordPracticeNotification(executor: Executor, appointmentId: string, kind: PracticeNotificationKind, options: { again?: boolean } = {}): Promise<void> {
   await executor
     .insertInto("practice_notifications")
     .columns(["psychologist_id", "kind", "appointment_id"])
     .expression((eb) => eb.selectFrom("appointments").select([sql.ref<string>("psychologist_id").as("psychologist_id"), sql.lit(kind).as("kind"), "id"]).where("id", "=", appointmentId))
-    .onConflict((oc) => oc.columns(["appointment_id", "kind"]).doNothing())
+    .onConflict((oc) => (options.again ? oc.columns(["appointment_id", "kind"]).doUpdateSet({ created_at: sql`now()`, read_at: null }) : oc.columns(["appointment_id", "kind"]).doNothing()))
     .execute();
 }
 

@@ -1,6 +1,6 @@
 import type { CancellationException } from "#db/types";
 import { cancellationQuote, cancellationRefusal, type CancellationQuote, type CancellationRefusal } from "~/domain/cancellation";
-import { cancellableAppointment, claimCancellationRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, type Asker } from "~/models/cancellation.server";
+import { appointmentForAsker, claimCancellationRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, type Asker } from "~/models/cancellation.server";
 import { db } from "~/models/db.server";
 import { bookedPolicies } from "~/models/policies.server";
 import { paymentGateway } from "~/providers/payments.server";
@@ -20,7 +20,7 @@ export type { Asker };
 
 /** What the cancel page shows: the consultation, whether it can be cancelled now, and what would go back. */
 export async function cancellationPreview(appointmentId: string, asker: Asker, now = new Date()) {
-  const appointment = await cancellableAppointment(db, appointmentId, asker);
+  const appointment = await appointmentForAsker(db, appointmentId, asker);
   if (!appointment) return null;
   const { cancellation } = await bookedPolicies(db, appointment);
   return {
@@ -37,7 +37,7 @@ export async function cancelAppointment(input: { appointmentId: string; asker: A
   const now = input.now ?? new Date();
   return db.transaction().execute(async (trx): Promise<CancelResult> => {
     // Locked and read again: a payment approval, a reschedule or another cancellation waits or finds it changed.
-    const appointment = await cancellableAppointment(trx, input.appointmentId, input.asker, { lock: true });
+    const appointment = await appointmentForAsker(trx, input.appointmentId, input.asker, { lock: true });
     if (!appointment) return { ok: false, problem: "not_found" };
     const refusal = cancellationRefusal(appointment, input.asker.role, now);
     if (refusal) return { ok: false, problem: refusal };

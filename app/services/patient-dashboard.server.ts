@@ -66,11 +66,14 @@ export interface AppointmentCard {
   evaluation: { rating: number; comment: string } | null;
   /** 'Cancelar consulta': the patient may cancel now (the page says what goes back). */
   canCancel: boolean;
+  /** 'Reagendar': the reschedule page (which says whether it is allowed, or answers a proposal). */
+  canReschedule: boolean;
   /** What a cancellation gives back and where it stands. */
   refund: { amount: string; status: "pending" | "refunded" | "failed" } | null;
 }
 
 const DAY_MS = 86_400_000;
+const RESCHEDULE_PAGE_STATUSES: AppointmentStatus[] = ["scheduled", "confirmed", "pending_reschedule"];
 
 export function initialsOf(name: string): string {
   const words = name
@@ -104,6 +107,7 @@ function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone:
     canEvaluate: row.status === "completed" && row.evaluationRating === null,
     evaluation: row.evaluationRating === null ? null : { rating: row.evaluationRating, comment: row.evaluationComment ?? "" },
     canCancel: cancellationRefusal(row, "patient", now) === null,
+    canReschedule: RESCHEDULE_PAGE_STATUSES.includes(row.status) && row.startsAt.getTime() > now.getTime(),
     refund: row.refundCents && row.refundStatus ? { amount: formatMoney(row.refundCents, locale), status: row.refundStatus } : null,
   };
 }

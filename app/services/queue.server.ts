@@ -26,6 +26,7 @@ export interface JobPayloads {
   "video.ensure-rooms": Record<string, never>;
   "appointments.reminder": { appointmentId: string; kind: "24h" | "1h"; startsAt: string };
   "appointments.complete-due": Record<string, never>;
+  "appointments.expire-reschedules": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -49,6 +50,7 @@ export const QUEUES: { [N in JobName]: QueueOptions } = {
   // Reminders wait (startAfter) up to weeks: keep them queued long enough.
   "appointments.reminder": { retryLimit: 5, retryDelay: 30, retryBackoff: true, retentionSeconds: 60 * 60 * 24 * 120 },
   "appointments.complete-due": { retryLimit: 1 },
+  "appointments.expire-reschedules": { retryLimit: 1 },
 };
 
 export const QUEUE_SCHEMA = "pgboss";

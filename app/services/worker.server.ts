@@ -4,6 +4,7 @@ import { completeDueAppointments } from "./appointment-completion.server";
 import { sendAppointmentReminder } from "./appointment-notifications.server";
 import { releaseExpiredHolds } from "./booking.server";
 import { refundCancellation } from "./cancellation.server";
+import { expireDueRescheduleRequests } from "./reschedule.server";
 import { deliverMail } from "./mail.server";
 import { purgeStaleAccountData } from "./maintenance.server";
 import { processPaymentNotification } from "./payment-confirmation.server";
@@ -26,6 +27,7 @@ export const JOB_HANDLERS: Handlers = {
   "video.ensure-rooms": () => ensureVideoRooms(),
   "appointments.reminder": (data) => sendAppointmentReminder(data),
   "appointments.complete-due": () => completeDueAppointments(),
+  "appointments.expire-reschedules": () => expireDueRescheduleRequests(),
 };
 
 /** Recurring jobs (cron, in Brasília time). */
@@ -35,6 +37,7 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
   "appointments.release-expired-holds": "* * * * *",
   "appointments.complete-due": "*/5 * * * *",
   "video.ensure-rooms": "*/10 * * * *",
+  "appointments.expire-reschedules": "*/10 * * * *",
 };
 
 export async function runJob<N extends JobName>(name: N, data: JobPayloads[N], jobId = "inline") {

@@ -14,6 +14,7 @@ import * as psychologistReview from "./0018_psychologist_review";
 import * as practiceEvents from "./0019_practice_events";
 import * as reviewSubmission from "./0020_review_submission";
 import * as cancellation from "./0021_cancellation";
+import * as reschedule from "./0022_reschedule";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0019_practice_events": practiceEvents,
   "0020_review_submission": reviewSubmission,
   "0021_cancellation": cancellation,
+  "0022_reschedule": reschedule,
 };

@@ -82,6 +82,13 @@ const GUARDED: Record<string, Guarded> = {
     action: true,
     opensAs: { patient: { status: 404 }, psychologist: { status: 404 } },
   },
+  "_account.appointment.$id.reschedule/route.tsx": {
+    path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/reschedule",
+    params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" },
+    roles: ["patient", "psychologist"],
+    action: true,
+    opensAs: { patient: { status: 404 }, psychologist: { status: 404 } },
+  },
   "_patient.patient-profile.tsx": { path: "/patient-profile", roles: ["patient"], action: true },
   "_patient.patient.profile.tsx": { path: "/patient/profile", roles: ["patient"], action: true },
   "_patient.patient-dashboard.tsx": { path: "/patient-dashboard", roles: ["patient"] },

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { CANCELLATION_EXCEPTIONS } from "~/domain/cancellation";
 import { patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
-import { cancelAppointment, cancellationPreview, type Asker } from "~/services/cancellation.server";
+import { askerOf, backTo } from "~/services/appointment-asker.server";
+import { cancelAppointment, cancellationPreview } from "~/services/cancellation.server";
 import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -15,17 +16,6 @@ import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 /** /appointment/{id}/cancel for the appointment's patient or psychologist: the refund that applies, the reason, the POST. */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function askerOf(user: SessionUser): Asker {
-  if (user.role === "patient") return { role: "patient", userId: user.id };
-  if (user.role === "psychologist") return { role: "psychologist", userId: user.id };
-  throw new Response("Acesso negado", { status: 403 });
-}
-
-/** Where each side goes back to: the patient's list, or the psychologist's page of that consultation. */
-export function backTo(asker: Asker, appointmentId: string): string {
-  return asker.role === "patient" ? "/patient-dashboard" : `/psychologist-dashboard/appointments/${appointmentId}`;
-}
 
 function schema(t: TFunction) {
   return z.object({

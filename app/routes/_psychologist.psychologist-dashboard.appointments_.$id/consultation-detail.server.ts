@@ -33,6 +33,7 @@ export async function consultationDetailData(request: Request, user: SessionUser
     else if (kind === "payment") text = PAYMENT_EVENTS.has(event.detail ?? "") ? t(`timeline.payment.${event.detail}`) : t("timeline.payment.other", { status: event.detail });
     else if (kind === "notice") text = t(`timeline.notice.${event.detail}`);
     else if (kind === "moved") text = t("timeline.moved");
+    else if (kind === "request") text = t(`timeline.request.${event.detail}`);
     else text = t("timeline.roomCreated");
     return { text, at: at(new Date(event.at)) };
   });
@@ -55,6 +56,8 @@ export async function consultationDetailData(request: Request, user: SessionUser
       cancellationException: found.cancellationException,
       refund: found.refundCents && found.refundStatus ? { amount: formatMoney(found.refundCents, locale), status: found.refundStatus } : null,
       canCancel: cancellationRefusal(found, "psychologist", now) === null,
+      canReschedule: ["scheduled", "confirmed", "pending_reschedule"].includes(found.status) && found.startsAt.getTime() > now.getTime(),
+      rescheduleRequested: found.status === "pending_reschedule",
       ...consultationActions(found, now),
     },
     timeline,

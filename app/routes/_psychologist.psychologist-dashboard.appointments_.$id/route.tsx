@@ -70,6 +70,11 @@ export default function ConsultationDetail() {
               {t("card.join")}
             </a>
           ) : null}
+          {consultation.canReschedule ? (
+            <Link to={`/appointment/${consultation.id}/reschedule`} className="btn-secondary">
+              {t(consultation.rescheduleRequested ? "detail.rescheduleRequest" : "detail.reschedule")}
+            </Link>
+          ) : null}
           {consultation.canCancel ? (
             <Link to={`/appointment/${consultation.id}/cancel`} className="btn-ghost text-red-700 dark:text-red-300">
               {t("detail.cancel")}

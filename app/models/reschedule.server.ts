@@ -1,0 +1,74 @@
+import { sql } from "kysely";
+import type { AppointmentStatus } from "#db/types";
+import { db, type Executor } from "./db.server";
+
+/** The rows a reschedule reads and writes; the appointment itself is found by its asker (models/cancellation.server.ts). */
+
+export function pendingRequest(executor: Executor, appointmentId: string) {
+  return executor
+    .selectFrom("reschedule_requests")
+    .select(["id", "requested_by as requestedBy", "reason", "original_starts_at as originalStartsAt", "proposed_starts_at as proposedStartsAt", "created_at as createdAt"])
+    .where("appointment_id", "=", appointmentId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+}
+
+/** Holds the proposed slot (the exclusion constraints refuse it if taken: 23P01) and opens the request. */
+export async function openRequest(
+  executor: Executor,
+  request: { appointmentId: string; status: AppointmentStatus; requestedBy: "patient" | "psychologist"; reason: string; originalStartsAt: Date; proposedStartsAt: Date; proposedEndsAt: Date },
+) {
+  await executor
+    .updateTable("appointments")
+    .set({ status: "pending_reschedule", status_before_reschedule: request.status, proposed_starts_at: request.proposedStartsAt, proposed_ends_at: request.proposedEndsAt })
+    .where("id", "=", request.appointmentId)
+    .execute();
+  const row = await executor
+    .insertInto("reschedule_requests")
+    .values({ appointment_id: request.appointmentId, requested_by: request.requestedBy, reason: request.reason, original_starts_at: request.originalStartsAt, proposed_starts_at: request.proposedStartsAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Moves the appointment to the proposed slot and back to the state it had. */
+export async function moveToProposal(executor: Executor, appointmentId: string) {
+  await executor
+    .updateTable("appointments")
+    .set((eb) => ({
+      // Only called while a proposal exists (the request is pending under the row lock).
+      starts_at: sql<Date>`proposed_starts_at`,
+      ends_at: sql<Date>`proposed_ends_at`,
+      status: sql<AppointmentStatus>`coalesce(status_before_reschedule, 'confirmed')`,
+      reschedule_count: eb("reschedule_count", "+", 1),
+      proposed_starts_at: null,
+      proposed_ends_at: null,
+      status_before_reschedule: null,
+    }))
+    .where("id", "=", appointmentId)
+    .execute();
+}
+
+/** Releases the proposed slot; the appointment keeps its time and returns to the state it had. */
+export async function dropProposal(executor: Executor, appointmentId: string) {
+  await executor
+    .updateTable("appointments")
+    .set({ status: sql<AppointmentStatus>`coalesce(status_before_reschedule, 'confirmed')`, proposed_starts_at: null, proposed_ends_at: null, status_before_reschedule: null })
+    .where("id", "=", appointmentId)
+    .execute();
+}
+
+export async function closeRequest(executor: Executor, requestId: string, status: "confirmed" | "rejected" | "expired", responseReason: string | null, now: Date) {
+  await executor.updateTable("reschedule_requests").set({ status, response_reason: responseReason, responded_at: now }).where("id", "=", requestId).execute();
+}
+
+/** Requests still unanswered whose appointment starts within `leadMs` of now. */
+export function dueRequests(now: Date, leadMs: number, limit = 100) {
+  return db
+    .selectFrom("reschedule_requests")
+    .select(["id", "appointment_id as appointmentId"])
+    .where("status", "=", "pending")
+    .where("original_starts_at", "<=", new Date(now.getTime() + leadMs))
+    .limit(limit)
+    .execute();
+}

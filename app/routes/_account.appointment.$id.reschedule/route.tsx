@@ -1,0 +1,128 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { useTranslation } from "~/i18n/use-translation";
+import { requireUser } from "~/services/session.server";
+import { loaderMeta } from "~/utils/meta";
+import { rescheduleAction, reschedulePageData } from "./reschedule.server";
+
+/**
+ * /appointment/{id}/reschedule — the patient 'solicita reagendamento', the
+ * psychologist 'propõe um novo horário'; the other side accepts or rejects.
+ * The date is a GET form, the slots are radios: all of it works without JavaScript.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return reschedulePageData(request, await requireUser(request), params.id ?? "");
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return rescheduleAction(request, await requireUser(request), params.id ?? "");
+}
+
+export const meta = loaderMeta;
+
+export default function Reschedule() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { result?: { error?: Record<string, string[] | null> }; error?: string | null } | undefined;
+  const { t } = useTranslation("reschedule");
+  const submitting = useIsSubmitting();
+  const fieldErrors = Object.values(answer?.result?.error ?? {}).flatMap((errors) => errors ?? []);
+  const errors = [...fieldErrors, ...(answer?.error ? [answer.error] : [])];
+  return (
+    <section className="container-page max-w-xl py-8" aria-labelledby="reschedule-title">
+      <h1 id="reschedule-title" className="text-2xl font-bold">
+        {t(`title.${data.role}`)}
+      </h1>
+      <div className="card mt-4 text-sm">
+        <p className="font-semibold">{data.with}</p>
+        <p>{t("current", data.current)}</p>
+        <p className="muted">{t("policy", data.policy)}</p>
+      </div>
+      {errors.length > 0 ? (
+        <div className="mt-4">
+          <FormErrors errors={errors} />
+        </div>
+      ) : null}
+
+      {data.pending ? (
+        <div className="card mt-4 space-y-3 text-sm">
+          <p className="font-semibold">{data.pending.mine ? t("waiting", data.pending.proposed) : t(`proposedBy.${data.pending.by}`, data.pending.proposed)}</p>
+          <p>{t("requestReason", { reason: data.pending.reason })}</p>
+          {data.pending.mine ? null : (
+            <>
+              <Form method="post">
+                <input type="hidden" name="intent" value="accept" />
+                <SubmitButton className="btn-primary" pending={submitting}>
+                  {t("accept")}
+                </SubmitButton>
+              </Form>
+              <Form method="post" className="space-y-2">
+                <input type="hidden" name="intent" value="reject" />
+                <label className="block font-medium">
+                  {t("rejectReason")}
+                  <textarea name="reason" required maxLength={500} rows={2} className="input mt-1 w-full" />
+                </label>
+                <button type="submit" className="btn-secondary">
+                  {t("reject")}
+                </button>
+              </Form>
+            </>
+          )}
+        </div>
+      ) : data.denial ? (
+        <div className="card mt-4 text-sm" role="alert">
+          <p className="font-semibold">{t("notAllowed")}</p>
+          <p className="mt-1">{t(`denial.${data.denial.reason}`, { hours: data.denial.hoursLeft, ...data.policy })}</p>
+          <button type="button" disabled className="btn-primary mt-3 opacity-50">
+            {t(`submit.${data.role}`)}
+          </button>
+        </div>
+      ) : (
+        <div className="card mt-4 space-y-4">
+          <Form method="get" className="flex flex-wrap items-end gap-2">
+            <label className="block text-sm font-medium">
+              {t("chooseDate")}
+              <input type="date" name="date" defaultValue={data.date} min={data.today} required className="input mt-1" />
+            </label>
+            <button type="submit" className="btn-secondary">
+              {t("showSlots")}
+            </button>
+          </Form>
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="request" />
+            <fieldset>
+              <legend className="text-sm font-medium">{t("slots", { date: data.dateLabel, minutes: data.durationMinutes })}</legend>
+              {data.slots.length === 0 ? (
+                <p className="muted mt-2 text-sm">{t("noSlots")}</p>
+              ) : (
+                <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+                  {data.slots.map((slot) => (
+                    <label key={slot.value} className="flex items-center gap-2 rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700">
+                      <input type="radio" name="startsAt" value={slot.value} required />
+                      {slot.label}
+                    </label>
+                  ))}
+                </div>
+              )}
+            </fieldset>
+            <label className="block text-sm font-medium">
+              {t("reason")}
+              <textarea name="reason" required maxLength={500} rows={3} className="input mt-1 w-full" />
+            </label>
+            <SubmitButton className="btn-primary" pending={submitting}>
+              {t(`submit.${data.role}`)}
+            </SubmitButton>
+          </Form>
+        </div>
+      )}
+      <Link to={data.back} className="mt-4 inline-block text-sm underline">
+        {t("back")}
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

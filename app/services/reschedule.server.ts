@@ -1,0 +1,107 @@
+import { canReschedule, hoursUntil, type RescheduleCheck } from "~/domain/appointment-status";
+import { appointmentForAsker, type Asker } from "~/models/cancellation.server";
+import { db } from "~/models/db.server";
+import { recordPracticeNotification } from "~/models/practice-notifications.server";
+import { bookedPolicies } from "~/models/policies.server";
+import { closeRequest, dropProposal, dueRequests, moveToProposal, openRequest, pendingRequest } from "~/models/reschedule.server";
+import { log } from "~/utils/logger.server";
+import { afterReschedule } from "./appointment-notifications.server";
+import { isSlotFree } from "./availability.server";
+
+/**
+ * Rescheduling (issue 13, item 3). One side proposes a new time of the same
+ * length from the psychologist's free slots; the appointment then holds both
+ * slots until the other side accepts (it moves, and the room, reminders and
+ * invites follow), rejects (the proposal is released), or the request expires
+ * 24 hours before the original time (the original stands). Each step locks
+ * the appointment row and reads its state again.
+ */
+
+/** Unanswered requests expire this long before the original start. */
+export const REQUEST_EXPIRES_BEFORE_MS = 24 * 3_600_000;
+
+export async function reschedulePreview(appointmentId: string, asker: Asker, now = new Date()) {
+  const appointment = await appointmentForAsker(db, appointmentId, asker);
+  if (!appointment) return null;
+  const [{ reschedule: policy }, request] = await Promise.all([bookedPolicies(db, appointment), pendingRequest(db, appointment.id)]);
+  const check: RescheduleCheck = canReschedule({ status: appointment.status, rescheduleCount: appointment.rescheduleCount, startsAt: appointment.startsAt, now, policy });
+  return { appointment, policy, request: request ?? null, check, hoursLeft: Math.max(0, Math.floor(hoursUntil(appointment.startsAt, now))) };
+}
+
+export type RequestResult = { ok: true } | { ok: false; problem: "not_found" | "status" | "limit_reached" | "too_late" | "proposed_in_past" | "slot_taken" | "same_time" };
+
+export async function requestReschedule(input: { appointmentId: string; asker: Asker; proposedStartsAt: Date; reason: string; now?: Date }): Promise<RequestResult> {
+  const now = input.now ?? new Date();
+  // Only a free slot of the psychologist's agenda, of the same length (same price: nothing more to pay).
+  // Checked before the transaction (it reads the agenda with its own queries); a slot taken in
+  // between is refused by the exclusion constraints below.
+  const seen = await appointmentForAsker(db, input.appointmentId, input.asker);
+  if (!seen) return { ok: false, problem: "not_found" };
+  const free = await isSlotFree({ id: seen.psychologistId, timeZone: seen.psychologistTimeZone }, { startsAt: input.proposedStartsAt, durationMinutes: seen.durationMinutes, now });
+  try {
+    return await db.transaction().execute(async (trx): Promise<RequestResult> => {
+      const appointment = await appointmentForAsker(trx, input.appointmentId, input.asker, { lock: true });
+      if (!appointment) return { ok: false, problem: "not_found" };
+      const { reschedule: policy } = await bookedPolicies(trx, appointment);
+      const check = canReschedule({ status: appointment.status, rescheduleCount: appointment.rescheduleCount, startsAt: appointment.startsAt, now, proposedStartsAt: input.proposedStartsAt, policy });
+      if (!check.allowed) return { ok: false, problem: check.reason };
+      if (input.proposedStartsAt.getTime() === appointment.startsAt.getTime()) return { ok: false, problem: "same_time" };
+      if (!free) return { ok: false, problem: "slot_taken" };
+      await openRequest(trx, {
+        appointmentId: appointment.id,
+        status: appointment.status,
+        requestedBy: input.asker.role,
+        reason: input.reason,
+        originalStartsAt: appointment.startsAt,
+        proposedStartsAt: input.proposedStartsAt,
+        proposedEndsAt: new Date(input.proposedStartsAt.getTime() + appointment.durationMinutes * 60_000),
+      });
+      if (input.asker.role === "patient") await recordPracticeNotification(trx, appointment.id, "reschedule_requested", { again: true });
+      return { ok: true };
+    });
+  } catch (error) {
+    // The exclusion constraints: someone took the proposed slot (or the patient is busy then) meanwhile.
+    if ((error as { code?: string }).code === "23P01") return { ok: false, problem: "slot_taken" };
+    throw error;
+  }
+}
+
+export type AnswerResult = { ok: true } | { ok: false; problem: "not_found" | "no_request" | "own_request" };
+
+/** The other side accepts or rejects; the one who asked cannot answer their own request. */
+export async function answerReschedule(input: { appointmentId: string; asker: Asker; accept: boolean; reason: string | null; now?: Date }): Promise<AnswerResult> {
+  const now = input.now ?? new Date();
+  return db.transaction().execute(async (trx): Promise<AnswerResult> => {
+    const appointment = await appointmentForAsker(trx, input.appointmentId, input.asker, { lock: true });
+    if (!appointment) return { ok: false, problem: "not_found" };
+    const request = await pendingRequest(trx, appointment.id);
+    if (!request || appointment.status !== "pending_reschedule") return { ok: false, problem: "no_request" };
+    if (request.requestedBy === input.asker.role) return { ok: false, problem: "own_request" };
+    if (input.accept) {
+      await moveToProposal(trx, appointment.id);
+      await closeRequest(trx, request.id, "confirmed", input.reason, now);
+      // The room's window, the reminders and both invites follow the new time.
+      await afterReschedule(trx, appointment.id, now);
+    } else {
+      await dropProposal(trx, appointment.id);
+      await closeRequest(trx, request.id, "rejected", input.reason, now);
+    }
+    return { ok: true };
+  });
+}
+
+/** The job (every 10 minutes): requests nobody answered by 24 hours before the original time expire; the original stands. */
+export async function expireDueRescheduleRequests(now = new Date()): Promise<number> {
+  const due = await dueRequests(now, REQUEST_EXPIRES_BEFORE_MS);
+  for (const request of due) {
+    await db.transaction().execute(async (trx) => {
+      await trx.selectFrom("appointments").select("id").where("id", "=", request.appointmentId).forUpdate().executeTakeFirst();
+      // Answered meanwhile: nothing to do.
+      if ((await pendingRequest(trx, request.appointmentId))?.id !== request.id) return;
+      await dropProposal(trx, request.appointmentId);
+      await closeRequest(trx, request.id, "expired", null, now);
+    });
+  }
+  if (due.length > 0) log().info({ count: due.length }, "reschedule requests expired");
+  return due.length;
+}

@@ -1,0 +1,183 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/models/db.server";
+import { action, loader } from "~/routes/_account.appointment.$id.reschedule/route";
+import { expireDueRescheduleRequests } from "~/services/reschedule.server";
+import { clearQueues, MINUTE } from "#tests/helpers/appointments";
+import { appointmentRow, brasilia, createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
+import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
+import { queuedJobs } from "#tests/helpers/jobs";
+import { body, getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
+
+/**
+ * Rescheduling (issue 13, item 3): one side proposes a free slot of the same
+ * length; meanwhile the appointment holds both slots; the other side accepts
+ * (it moves, with its room and reminders) or rejects (the proposal is
+ * released); unanswered, it expires 24 hours before the original time.
+ */
+
+let psychologist: TestUser & { psychologistId: string };
+let patient: TestUser;
+let patientJar: CookieJar;
+let psychologistJar: CookieJar;
+
+/** A confirmed, paid 50-minute consultation with the bookable psychologist (every day 08:00–20:00 in Brasília). */
+async function confirmed(day: number, time: string) {
+  const startsAt = brasilia(dayFromToday(day), time);
+  const row = await db
+    .insertInto("appointments")
+    .values({ patient_id: patient.id, psychologist_id: psychologist.psychologistId, starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 50 * MINUTE), duration_minutes: 50, status: "confirmed", payment_status: "paid", price_cents: 180_00 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const page = (id: string, jar: CookieJar, query = "") => run(loader, getRequest(`/appointment/${id}/reschedule${query}`, jar), { id });
+const post = (id: string, jar: CookieJar, fields: Record<string, string>) => run(action, postRequest(`/appointment/${id}/reschedule`, fields, jar), { id });
+const propose = (id: string, jar: CookieJar, startsAt: Date, reason = "Viagem a trabalho") => post(id, jar, { intent: "request", startsAt: startsAt.toISOString(), reason });
+
+beforeEach(async () => {
+  await clearQueues();
+  psychologist = await createBookablePsychologist();
+  patient = await createUser();
+  patientJar = await signedIn(patient);
+  psychologistJar = await signedIn(psychologist);
+});
+
+describe("a patient requests, the psychologist accepts", () => {
+  it("holds both slots meanwhile, then moves the consultation, its room and reminders, and counts the reschedule", async () => {
+    const id = await confirmed(5, "10:00");
+    const shown = await body(await page(id, patientJar, `?date=${dayFromToday(6)}`));
+    expect(shown.denial).toBeNull();
+    expect(shown.slots.map((slot: { label: string }) => slot.label)).toContain("14:00");
+    const proposed = brasilia(dayFromToday(6), "14:00");
+
+    const response = await propose(id, patientJar, proposed);
+    expect(response.status).toBe(303);
+    expect(location(response)).toBe("/patient-dashboard");
+    expect(await appointmentRow(id)).toMatchObject({ status: "pending_reschedule", status_before_reschedule: "confirmed", proposed_starts_at: proposed });
+    expect(await db.selectFrom("reschedule_requests").select(["requested_by", "status", "reason"]).where("appointment_id", "=", id).execute()).toEqual([{ requested_by: "patient", status: "pending", reason: "Viagem a trabalho" }]);
+    expect(await db.selectFrom("practice_notifications").select("kind").where("appointment_id", "=", id).execute()).toEqual([{ kind: "reschedule_requested" }]);
+
+    // Nobody can book the proposed slot meanwhile, nor the original: the exclusion constraints hold both.
+    const other = await createUser();
+    for (const startsAt of [proposed, brasilia(dayFromToday(5), "10:00")]) {
+      await expect(
+        db.insertInto("appointments").values({ patient_id: other.id, psychologist_id: psychologist.psychologistId, starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 50 * MINUTE), duration_minutes: 50, status: "confirmed", payment_status: "paid", price_cents: 1 }).execute(),
+      ).rejects.toMatchObject({ code: "23P01" });
+    }
+    // And the booking steps no longer offer it.
+    const again = await body(await page(await confirmed(7, "09:00"), patientJar, `?date=${dayFromToday(6)}`));
+    expect(again.slots.map((slot: { label: string }) => slot.label)).not.toContain("14:00");
+
+    // The patient cannot answer their own request; the psychologist sees it and accepts.
+    expect((await post(id, patientJar, { intent: "accept" })).status).toBe(403);
+    const seen = await body(await page(id, psychologistJar));
+    expect(seen.pending).toMatchObject({ mine: false, by: "patient", reason: "Viagem a trabalho" });
+    const accepted = await post(id, psychologistJar, { intent: "accept" });
+    expect(accepted.status).toBe(303);
+    expect(location(accepted)).toBe(`/psychologist-dashboard/appointments/${id}`);
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", starts_at: proposed, ends_at: new Date(proposed.getTime() + 50 * MINUTE), reschedule_count: 1, proposed_starts_at: null, status_before_reschedule: null, payment_status: "paid" });
+    expect((await db.selectFrom("reschedule_requests").select("status").where("appointment_id", "=", id).executeTakeFirstOrThrow()).status).toBe("confirmed");
+    // The reminders follow the new time; the updated invite goes to both.
+    const reminders = await queuedJobs("appointments.reminder");
+    expect(reminders.map((job) => (job.data as { startsAt: string }).startsAt)).toEqual(expect.arrayContaining([proposed.toISOString()]));
+    expect(await db.selectFrom("mail_outbox").select("template").where("template", "like", "appointment_resched%").execute()).toHaveLength(2);
+    // The original slot is free again.
+    await expect(
+      db.insertInto("appointments").values({ patient_id: other.id, psychologist_id: psychologist.psychologistId, starts_at: brasilia(dayFromToday(5), "10:00"), ends_at: new Date(brasilia(dayFromToday(5), "10:00").getTime() + 50 * MINUTE), duration_minutes: 50, status: "confirmed", payment_status: "paid", price_cents: 1 }).execute(),
+    ).resolves.toBeTruthy();
+  });
+});
+
+describe("the psychologist proposes, the patient rejects", () => {
+  it("releases the proposed slot and keeps the original, with the reason", async () => {
+    const id = await confirmed(5, "10:00");
+    const proposed = brasilia(dayFromToday(8), "16:00");
+    expect((await propose(id, psychologistJar, proposed, "Congresso")).status).toBe(303);
+    // A psychologist's proposal is not a notification to themselves.
+    expect(await db.selectFrom("practice_notifications").select("kind").where("appointment_id", "=", id).execute()).toEqual([]);
+    const shown = await body(await page(id, patientJar));
+    expect(shown.pending).toMatchObject({ mine: false, by: "psychologist" });
+
+    const missing = await post(id, patientJar, { intent: "reject" });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await body(missing))).toContain("Por favor, informe o motivo da recusa");
+
+    expect((await post(id, patientJar, { intent: "reject", reason: "Não posso nesse dia" })).status).toBe(303);
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", starts_at: brasilia(dayFromToday(5), "10:00"), proposed_starts_at: null, reschedule_count: 0 });
+    expect(await db.selectFrom("reschedule_requests").select(["status", "response_reason"]).where("appointment_id", "=", id).execute()).toEqual([{ status: "rejected", response_reason: "Não posso nesse dia" }]);
+    const other = await createUser();
+    await expect(
+      db.insertInto("appointments").values({ patient_id: other.id, psychologist_id: psychologist.psychologistId, starts_at: proposed, ends_at: new Date(proposed.getTime() + 50 * MINUTE), duration_minutes: 50, status: "confirmed", payment_status: "paid", price_cents: 1 }).execute(),
+    ).resolves.toBeTruthy();
+  });
+});
+
+describe("what is refused", () => {
+  it("needs a reason and a slot, with the spec's messages; nothing is written", async () => {
+    const id = await confirmed(5, "10:00");
+    const noReason = await post(id, patientJar, { intent: "request", startsAt: brasilia(dayFromToday(6), "14:00").toISOString() });
+    expect(noReason.status).toBe(400);
+    expect(JSON.stringify(await body(noReason))).toContain("Por favor, informe o motivo do reagendamento");
+    const noSlot = await post(id, patientJar, { intent: "request", reason: "x" });
+    expect(noSlot.status).toBe(400);
+    expect(JSON.stringify(await body(noSlot))).toContain("Por favor, selecione a nova data e horário");
+    expect((await post(id, patientJar, { intent: "whatever" })).status).toBe(400);
+    expect((await appointmentRow(id)).status).toBe("confirmed");
+  });
+
+  it("a slot that is not free, or not on the agenda, or the same time: refused", async () => {
+    const id = await confirmed(5, "10:00");
+    const taken = await confirmed(6, "14:00");
+    expect(taken).toBeTruthy();
+    const busy = await propose(id, psychologistJar, brasilia(dayFromToday(6), "14:00"));
+    expect(busy.status).toBe(409);
+    expect((await body(busy)).error).toBe("Este horário não está mais disponível. Escolha outro.");
+    // 03:00 is outside the agenda (08:00–20:00).
+    expect((await propose(id, psychologistJar, brasilia(dayFromToday(6), "03:00"))).status).toBe(409);
+    expect((await propose(id, psychologistJar, brasilia(dayFromToday(5), "10:00"))).status).toBe(400);
+    expect((await appointmentRow(id)).status).toBe("confirmed");
+  });
+
+  it("under 24 hours ahead: 'Reagendamento não permitido' with the hours left, and the POST refused", async () => {
+    const id = await confirmed(0, "23:00");
+    await db.updateTable("appointments").set({ starts_at: new Date(Date.now() + 10 * 3_600_000 + 30 * MINUTE), ends_at: new Date(Date.now() + 10 * 3_600_000 + 80 * MINUTE) }).where("id", "=", id).execute();
+    const shown = await body(await page(id, patientJar));
+    expect(shown.denial).toEqual({ reason: "too_late", hoursLeft: 10 });
+    const response = await propose(id, patientJar, brasilia(dayFromToday(3), "14:00"));
+    expect(response.status).toBe(409);
+    expect((await appointmentRow(id)).status).toBe("confirmed");
+  });
+
+  it("past the policy's count", async () => {
+    const id = await confirmed(5, "10:00");
+    await db.updateTable("appointments").set({ reschedule_count: 2 }).where("id", "=", id).execute();
+    expect((await body(await page(id, patientJar))).denial).toMatchObject({ reason: "limit_reached" });
+    expect((await propose(id, patientJar, brasilia(dayFromToday(6), "14:00"))).status).toBe(409);
+  });
+
+  it("someone else's consultation is a 404; an admin is refused", async () => {
+    const id = await confirmed(5, "10:00");
+    const strangers = [await signedIn(await createUser()), await signedIn(await createUser({ role: "psychologist" }))];
+    for (const jar of strangers) {
+      expect((await page(id, jar)).status).toBe(404);
+      expect((await propose(id, jar, brasilia(dayFromToday(6), "14:00"))).status).toBe(404);
+    }
+    expect((await page(id, await signedIn(await createUser({ role: "admin" })))).status).toBe(403);
+    expect((await appointmentRow(id)).status).toBe("confirmed");
+  });
+});
+
+describe("an unanswered request", () => {
+  it("expires 24 hours before the original time: the proposal is released and the original stands", async () => {
+    const id = await confirmed(5, "10:00");
+    expect((await propose(id, patientJar, brasilia(dayFromToday(6), "14:00"))).status).toBe(303);
+    expect(await expireDueRescheduleRequests(new Date())).toBe(0);
+    const dayBefore = new Date(brasilia(dayFromToday(5), "10:00").getTime() - 23 * 3_600_000);
+    expect(await expireDueRescheduleRequests(dayBefore)).toBe(1);
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", proposed_starts_at: null, starts_at: brasilia(dayFromToday(5), "10:00") });
+    expect((await db.selectFrom("reschedule_requests").select("status").where("appointment_id", "=", id).executeTakeFirstOrThrow()).status).toBe("expired");
+    // Once expired, nobody can answer it.
+    expect((await post(id, psychologistJar, { intent: "accept" })).status).toBe(409);
+  });
+});
