@@ -68,7 +68,7 @@ export function owedRefund(executor: Executor, appointmentId: string) {
     .leftJoin("payments as p", (join) => join.onRef("p.appointment_id", "=", "a.id").on("p.status", "=", "approved"))
     .where("a.id", "=", appointmentId)
     .where("a.refund_status", "in", ["pending", "failed"])
-    .select(["a.id", "a.refund_cents as refundCents", "a.price_cents as priceCents", "p.id as paymentRowId", "p.provider_payment_id as providerPaymentId", "p.refund_id as refundId"])
+    .select(["a.id", "a.refund_cents as refundCents", "a.price_cents as priceCents", "p.id as paymentRowId", "p.provider_payment_id as providerPaymentId", "p.refund_id as refundId", "p.refunded_cents as refundedCents"])
     .forUpdate("a")
     .executeTakeFirst();
 }
@@ -89,6 +89,25 @@ export async function recordCancellationRefund(executor: Executor, refund: { app
     .set({ refund_status: "refunded", ...(refund.full ? { payment_status: "refunded" as const } : {}) })
     .where("id", "=", refund.appointmentId)
     .execute();
+}
+
+/**
+ * The psychologist grants a patient's claimed exception: the whole price goes back. Only for
+ * a cancellation by the patient with an exception and a paid, not wholly refunded, price.
+ */
+export async function grantFullRefund(executor: Executor, appointmentId: string, psychologistUserId: string): Promise<boolean> {
+  const result = await executor
+    .updateTable("appointments as a")
+    .set((eb) => ({ refund_cents: eb.ref("a.price_cents"), refund_status: "pending" }))
+    .where("a.id", "=", appointmentId)
+    .where("a.psychologist_id", "in", (eb) => eb.selectFrom("psychologists").select("id").where("user_id", "=", psychologistUserId))
+    .where("a.status", "=", "cancelled")
+    .where("a.cancelled_by", "=", "patient")
+    .where("a.cancellation_exception", "is not", null)
+    .where("a.payment_status", "=", "paid")
+    .where((eb) => eb.or([eb("a.refund_cents", "is", null), eb("a.refund_cents", "<", eb.ref("a.price_cents"))]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function markRefundFailed(appointmentId: string) {

@@ -177,6 +177,40 @@ export function rescheduledEmail(recipient: Recipient, facts: AppointmentFacts, 
   );
 }
 
+/** To the side that must answer: the other one asks for (patient) or proposes (psychologist) a new time. */
+export function rescheduleRequestedEmail(recipient: Recipient, facts: AppointmentFacts, request: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string }): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  const counterpart = request.by === "patient" ? facts.patientName : facts.psychologistName;
+  return compose("appointment_reschedule_requested", recipient, `rescheduleRequested.${request.by}`, {
+    paragraphs: [
+      t(`appointment.rescheduleRequested.${request.by}.body`, {
+        name: counterpart,
+        when: whenText(recipient.locale, recipient.timeZone, facts.startsAt),
+        proposed: whenText(recipient.locale, recipient.timeZone, request.proposedStartsAt),
+      }),
+      t("appointment.cancelled.reason", { reason: request.reason }),
+      t("appointment.rescheduleRequested.answer"),
+    ],
+    action: { label: t("appointment.rescheduleRequested.button"), url: absoluteUrl(`/appointment/${facts.id}/reschedule`) },
+  });
+}
+
+/** To the side that asked: the other one kept the original time. */
+export function rescheduleRejectedEmail(recipient: Recipient, facts: AppointmentFacts, answer: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string | null }): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  const counterpart = answer.by === "patient" ? facts.patientName : facts.psychologistName;
+  return compose("appointment_reschedule_rejected", recipient, "rescheduleRejected", {
+    paragraphs: [
+      t("appointment.rescheduleRejected.body", {
+        name: counterpart,
+        proposed: whenText(recipient.locale, recipient.timeZone, answer.proposedStartsAt),
+        when: whenText(recipient.locale, recipient.timeZone, facts.startsAt),
+      }),
+      ...(answer.reason ? [t("appointment.cancelled.reason", { reason: answer.reason })] : []),
+    ],
+  });
+}
+
 export function cancelledEmail(recipient: Recipient, facts: AppointmentFacts, attendees: Attendees, audience: "patient" | "psychologist"): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
   const counterpart = audience === "patient" ? facts.psychologistName : facts.patientName;

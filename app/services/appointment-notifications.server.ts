@@ -13,6 +13,8 @@ import {
   paymentFailedEmail,
   paymentPendingEmail,
   reminderEmail,
+  rescheduleRejectedEmail,
+  rescheduleRequestedEmail,
   rescheduledEmail,
   type AppointmentEmail,
   type AppointmentFacts,
@@ -243,6 +245,24 @@ export async function afterReschedule(trx: Trx, appointmentId: string, now = new
   if (people.patient) await send(trx, people.patient, rescheduledEmail(people.patient, people.facts, people.attendees, "patient"));
   if (people.psychologist) await send(trx, people.psychologist, rescheduledEmail(people.psychologist, people.facts, people.attendees, "psychologist"));
   await scheduleReminders(trx, appointmentId, row.startsAt, now);
+}
+
+/** A new time was asked for or proposed: the side that must answer is told (each request is its own). */
+export async function afterRescheduleRequested(trx: Trx, appointmentId: string, request: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string }): Promise<void> {
+  const row = await load(trx, appointmentId, "afterRescheduleRequested");
+  if (!row) return;
+  const people = peopleOf(row);
+  const other = request.by === "patient" ? people.psychologist : people.patient;
+  if (other) await send(trx, other, rescheduleRequestedEmail(other, people.facts, request));
+}
+
+/** The proposal was rejected: the side that asked is told the original time stands. */
+export async function afterRescheduleRejected(trx: Trx, appointmentId: string, answer: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string | null }): Promise<void> {
+  const row = await load(trx, appointmentId, "afterRescheduleRejected");
+  if (!row) return;
+  const people = peopleOf(row);
+  const asker = answer.by === "patient" ? people.psychologist : people.patient;
+  if (asker) await send(trx, asker, rescheduleRejectedEmail(asker, people.facts, answer));
 }
 
 /** The payment is being verified: tell the patient, once. */

@@ -1,6 +1,6 @@
 import type { CancellationException } from "#db/types";
 import { cancellationQuote, cancellationRefusal, type CancellationQuote, type CancellationRefusal } from "~/domain/cancellation";
-import { appointmentForAsker, claimCancellationRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, type Asker } from "~/models/cancellation.server";
+import { appointmentForAsker, claimCancellationRefund, grantFullRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, type Asker } from "~/models/cancellation.server";
 import { db } from "~/models/db.server";
 import { bookedPolicies } from "~/models/policies.server";
 import { paymentGateway } from "~/providers/payments.server";
@@ -58,7 +58,17 @@ export async function cancelAppointment(input: { appointmentId: string; asker: A
   });
 }
 
-const refundKey = (appointmentId: string) => `acolhe-cancel-refund-${appointmentId}`;
+/** One key per amount owed: a retry repeats the same refund; a later grant of the rest is a new one. */
+/** The psychologist grants the patient's claimed exception: everything goes back, by the same job. */
+export async function grantExceptionRefund(appointmentId: string, psychologistUserId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await grantFullRefund(trx, appointmentId, psychologistUserId))) return false;
+    await enqueue("payments.refund-cancellation", { appointmentId }, {}, trx);
+    return true;
+  });
+}
+
+const refundKey = (appointmentId: string, totalCents: number) => `acolhe-cancel-refund-${appointmentId}-${totalCents}`;
 
 /**
  * The job: refunds what a cancellation owes. The same idempotency key on
@@ -74,14 +84,17 @@ export async function refundCancellation({ appointmentId }: { appointmentId: str
     return row;
   });
   if (!owed?.refundCents || !owed.paymentRowId || !owed.providerPaymentId) return "nothing_owed";
+  // What is still to go back: a granted exception adds to a partial refund already made.
+  const cents = owed.refundCents - (owed.refundedCents ?? 0);
+  if (cents <= 0) return "nothing_owed";
   try {
-    const refund = await paymentGateway().refund(owed.providerPaymentId, owed.refundCents, { idempotencyKey: refundKey(appointmentId) });
+    const refund = await paymentGateway().refund(owed.providerPaymentId, cents, { idempotencyKey: refundKey(appointmentId, owed.refundCents) });
     await db.transaction().execute(async (trx) => {
       // Recorded once even if two tries raced to here.
       if (!(await owedRefund(trx, appointmentId))) return;
-      await recordCancellationRefund(trx, { appointmentId, paymentRowId: owed.paymentRowId!, refundId: refund.id, cents: owed.refundCents!, full: owed.refundCents! >= owed.priceCents });
+      await recordCancellationRefund(trx, { appointmentId, paymentRowId: owed.paymentRowId!, refundId: refund.id, cents, full: owed.refundCents! >= owed.priceCents });
     });
-    log().info({ appointmentId, refundId: refund.id, cents: owed.refundCents }, "cancellation refunded");
+    log().info({ appointmentId, refundId: refund.id, cents }, "cancellation refunded");
     return "refunded";
   } catch (error) {
     await markRefundFailed(appointmentId);

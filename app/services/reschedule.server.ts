@@ -5,7 +5,7 @@ import { recordPracticeNotification } from "~/models/practice-notifications.serv
 import { bookedPolicies } from "~/models/policies.server";
 import { closeRequest, dropProposal, dueRequests, moveToProposal, openRequest, pendingRequest } from "~/models/reschedule.server";
 import { log } from "~/utils/logger.server";
-import { afterReschedule } from "./appointment-notifications.server";
+import { afterReschedule, afterRescheduleRejected, afterRescheduleRequested } from "./appointment-notifications.server";
 import { isSlotFree } from "./availability.server";
 
 /**
@@ -57,6 +57,7 @@ export async function requestReschedule(input: { appointmentId: string; asker: A
         proposedEndsAt: new Date(input.proposedStartsAt.getTime() + appointment.durationMinutes * 60_000),
       });
       if (input.asker.role === "patient") await recordPracticeNotification(trx, appointment.id, "reschedule_requested", { again: true });
+      await afterRescheduleRequested(trx, appointment.id, { by: input.asker.role, proposedStartsAt: input.proposedStartsAt, reason: input.reason });
       return { ok: true };
     });
   } catch (error) {
@@ -85,6 +86,7 @@ export async function answerReschedule(input: { appointmentId: string; asker: As
     } else {
       await dropProposal(trx, appointment.id);
       await closeRequest(trx, request.id, "rejected", input.reason, now);
+      await afterRescheduleRejected(trx, appointment.id, { by: input.asker.role, proposedStartsAt: request.proposedStartsAt, reason: input.reason });
     }
     return { ok: true };
   });

@@ -102,6 +102,8 @@ test("a psychologist registers, is approved, publishes hours and prices, is book
   if ((await page.getByRole("link", { name: /com horários livres/ }).count()) === 0) await page.getByRole("link", { name: "Próximo mês" }).click();
   // The month's last Monday with hours is a whole free morning.
   await page.getByRole("link", { name: /com horários livres/ }).last().click();
+  // With JavaScript the day is a client navigation: wait for it, or the duration link still lacks the date.
+  await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/);
   await page.getByRole("link", { name: /60 min/ }).click();
   await expect(page).toHaveURL(/duration=60/);
   await page.getByRole("radio").nth(testInfo.project.name === "js" ? 0 : 1).check();

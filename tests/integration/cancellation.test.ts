@@ -8,6 +8,7 @@ import { notificationRequest, type LocalPaymentGateway } from "~/providers/payme
 import { MercadoPagoGateway } from "~/providers/payments.mercadopago.server";
 import { resetPaymentGateway } from "~/providers/payments.server";
 import { action, loader } from "~/routes/_account.appointment.$id.cancel/route";
+import { action as detailAction } from "~/routes/_psychologist.psychologist-dashboard.appointments_.$id/route";
 import { refundCancellation } from "~/services/cancellation.server";
 import { page as pageRequest, send } from "#tests/helpers/app";
 import { clearQueues, createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
@@ -77,7 +78,7 @@ describe("a patient cancels", () => {
     await runQueuedJobs(["payments.refund-cancellation"]);
     expect(refund).toHaveBeenCalledTimes(1);
     expect(refund.mock.calls[0]!.slice(0, 2)).toEqual([paymentId, PRICE / 2]);
-    expect((refund.mock.calls[0] as unknown[])[2]).toEqual({ idempotencyKey: `acolhe-cancel-refund-${id}` });
+    expect((refund.mock.calls[0] as unknown[])[2]).toEqual({ idempotencyKey: `acolhe-cancel-refund-${id}-${PRICE / 2}` });
     expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "paid" });
     const payment = await db.selectFrom("payments").select(["refunded_cents", "refund_id"]).where("appointment_id", "=", id).executeTakeFirstOrThrow();
     expect(payment.refunded_cents).toBe(PRICE / 2);
@@ -253,7 +254,7 @@ describe("the refund through Mercado Pago", () => {
     expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "refunded" });
     expect(seen).toHaveLength(2);
     expect(seen.map((request) => request.path)).toEqual(["1234567890", "1234567890"]);
-    expect(seen[0]!.key).toBe(`acolhe-cancel-refund-${id}`);
+    expect(seen[0]!.key).toBe(`acolhe-cancel-refund-${id}-${PRICE}`);
     expect(seen[1]!.key).toBe(seen[0]!.key);
     expect(JSON.parse(seen[1]!.body)).toEqual({ amount: 280 });
 
@@ -290,5 +291,37 @@ describe("where it is offered and followed", () => {
     expect(html).not.toContain(`href="/appointment/${id}/cancel"`);
     for (const text of ["Cancelada pelo paciente.", "Viagem", "O paciente informou uma situação especial: condições climáticas."]) expect(html).toContain(text);
     expect(html).toMatch(/Reembolso ao paciente de R\$\s?140,00 em processamento\./);
+  });
+});
+
+describe("a claimed exception", () => {
+  it("the psychologist grants it: the rest of the price goes back by a second refund", async () => {
+    const { id, paymentId } = await paidAppointment(18 * HOUR);
+    await cancel(id, await signedIn(pair.patient), { reason: "Fui internada", exception: "medical_emergency" });
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    expect(await appointmentRow(id)).toMatchObject({ refund_cents: PRICE / 2, refund_status: "refunded", payment_status: "paid" });
+
+    // Only the consultation's psychologist, and only once.
+    const stranger = await signedIn(await createUser({ role: "psychologist" }));
+    expect((await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, stranger), { id })).status).toBe(404);
+    const refund = vi.spyOn(gateway, "refund");
+    const granted = await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, await signedIn(pair.psychologist)), { id });
+    expect(granted.status).toBe(303);
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(refund.mock.calls[0]!.slice(0, 2)).toEqual([paymentId, PRICE / 2]);
+    expect((refund.mock.calls[0] as unknown[])[2]).toEqual({ idempotencyKey: `acolhe-cancel-refund-${id}-${PRICE}` });
+    expect(await appointmentRow(id)).toMatchObject({ refund_cents: PRICE, refund_status: "refunded", payment_status: "refunded" });
+    expect((await gateway.getPayment(paymentId))!.status).toBe("refunded");
+    const again = await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, await signedIn(pair.psychologist)), { id });
+    expect(again.status).toBe(409);
+  });
+
+  it("without an exception there is nothing to grant", async () => {
+    const { id } = await paidAppointment(18 * HOUR);
+    await cancel(id, await signedIn(pair.patient));
+    const response = await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, await signedIn(pair.psychologist)), { id });
+    expect(response.status).toBe(409);
+    expect((await appointmentRow(id)).refund_cents).toBe(PRICE / 2);
   });
 });

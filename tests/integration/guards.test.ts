@@ -98,7 +98,7 @@ const GUARDED: Record<string, Guarded> = {
   "_psychologist.psychologist-dashboard.agenda/route.tsx": { path: "/psychologist-dashboard/agenda", roles: ["psychologist"], action: true },
   "_psychologist.psychologist-dashboard.appointments/route.tsx": { path: "/psychologist-dashboard/appointments", roles: ["psychologist"], action: true },
   // Any consultation id: someone else's is a 404 (tests/integration/practice-consultations.test.ts), so it opens for its role only with one of its own.
-  "_psychologist.psychologist-dashboard.appointments_.$id/route.tsx": { path: "/psychologist-dashboard/appointments/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["psychologist"], opensAs: { psychologist: { status: 404 } } },
+  "_psychologist.psychologist-dashboard.appointments_.$id/route.tsx": { path: "/psychologist-dashboard/appointments/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["psychologist"], action: true, opensAs: { psychologist: { status: 404 } } },
   "_psychologist.psychologist-dashboard.$tab.tsx": { path: "/psychologist-dashboard/patients", params: { tab: "patients" }, roles: ["psychologist"] },
   "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },
   "_admin.admin.tsx": { path: "/admin", roles: ["admin"] },

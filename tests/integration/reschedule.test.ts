@@ -57,6 +57,10 @@ describe("a patient requests, the psychologist accepts", () => {
     expect(await appointmentRow(id)).toMatchObject({ status: "pending_reschedule", status_before_reschedule: "confirmed", proposed_starts_at: proposed });
     expect(await db.selectFrom("reschedule_requests").select(["requested_by", "status", "reason"]).where("appointment_id", "=", id).execute()).toEqual([{ requested_by: "patient", status: "pending", reason: "Viagem a trabalho" }]);
     expect(await db.selectFrom("practice_notifications").select("kind").where("appointment_id", "=", id).execute()).toEqual([{ kind: "reschedule_requested" }]);
+    // The psychologist, who must answer, is e-mailed with a link to the page.
+    const asked = await db.selectFrom("mail_outbox").select(["to_email", "subject", "html"]).where("template", "=", "appointment_reschedule_requested").execute();
+    expect(asked.map((mail) => [mail.to_email, mail.subject])).toEqual([[psychologist.email, "Pedido de reagendamento"]]);
+    expect(asked[0]!.html).toContain(`/appointment/${id}/reschedule`);
 
     // Nobody can book the proposed slot meanwhile, nor the original: the exclusion constraints hold both.
     const other = await createUser();
@@ -81,7 +85,7 @@ describe("a patient requests, the psychologist accepts", () => {
     // The reminders follow the new time; the updated invite goes to both.
     const reminders = await queuedJobs("appointments.reminder");
     expect(reminders.map((job) => (job.data as { startsAt: string }).startsAt)).toEqual(expect.arrayContaining([proposed.toISOString()]));
-    expect(await db.selectFrom("mail_outbox").select("template").where("template", "like", "appointment_resched%").execute()).toHaveLength(2);
+    expect(await db.selectFrom("mail_outbox").select("template").where("template", "=", "appointment_rescheduled").execute()).toHaveLength(2);
     // The original slot is free again.
     await expect(
       db.insertInto("appointments").values({ patient_id: other.id, psychologist_id: psychologist.psychologistId, starts_at: brasilia(dayFromToday(5), "10:00"), ends_at: new Date(brasilia(dayFromToday(5), "10:00").getTime() + 50 * MINUTE), duration_minutes: 50, status: "confirmed", payment_status: "paid", price_cents: 1 }).execute(),
@@ -106,6 +110,13 @@ describe("the psychologist proposes, the patient rejects", () => {
     expect((await post(id, patientJar, { intent: "reject", reason: "Não posso nesse dia" })).status).toBe(303);
     expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", starts_at: brasilia(dayFromToday(5), "10:00"), proposed_starts_at: null, reschedule_count: 0 });
     expect(await db.selectFrom("reschedule_requests").select(["status", "response_reason"]).where("appointment_id", "=", id).execute()).toEqual([{ status: "rejected", response_reason: "Não posso nesse dia" }]);
+    // The patient was asked by e-mail; the psychologist is told of the refusal and its reason.
+    const mails = await db.selectFrom("mail_outbox").select(["to_email", "template", "html"]).where("template", "like", "appointment_reschedule_%").orderBy("created_at").execute();
+    expect(mails.map((mail) => [mail.to_email, mail.template])).toEqual([
+      [patient.email, "appointment_reschedule_requested"],
+      [psychologist.email, "appointment_reschedule_rejected"],
+    ]);
+    expect(mails[1]!.html).toContain("Não posso nesse dia");
     const other = await createUser();
     await expect(
       db.insertInto("appointments").values({ patient_id: other.id, psychologist_id: psychologist.psychologistId, starts_at: proposed, ends_at: new Date(proposed.getTime() + 50 * MINUTE), duration_minutes: 50, status: "confirmed", payment_status: "paid", price_cents: 1 }).execute(),

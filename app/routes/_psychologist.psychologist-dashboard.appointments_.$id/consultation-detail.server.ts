@@ -5,6 +5,9 @@ import { pageTranslations } from "~/i18n/i18n.server";
 import { consultationDetail } from "~/models/practice-appointments.server";
 import { psychologistTimeZone } from "~/models/practice-overview.server";
 import type { SessionUser } from "~/services/session.server";
+import { data } from "@remix-run/node";
+import { grantExceptionRefund } from "~/services/cancellation.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 import { zoneName } from "~/utils/zoned-time";
 
@@ -56,10 +59,21 @@ export async function consultationDetailData(request: Request, user: SessionUser
       cancellationException: found.cancellationException,
       refund: found.refundCents && found.refundStatus ? { amount: formatMoney(found.refundCents, locale), status: found.refundStatus } : null,
       canCancel: cancellationRefusal(found, "psychologist", now) === null,
+      canGrantFullRefund: found.cancelledBy === "patient" && found.cancellationException !== null && found.paymentStatus === "paid" && (found.refundCents ?? 0) < found.priceCents,
       canReschedule: ["scheduled", "confirmed", "pending_reschedule"].includes(found.status) && found.startsAt.getTime() > now.getTime(),
       rescheduleRequested: found.status === "pending_reschedule",
       ...consultationActions(found, now),
     },
     timeline,
   };
+}
+
+/** The page's one form: granting a patient's claimed exception (the whole price goes back). */
+export async function consultationDetailAction(request: Request, user: SessionUser, appointmentId: string) {
+  const { t } = await pageTranslations(request, ["consultations"]);
+  const form = await request.formData();
+  if (form.get("intent") !== "grant-full-refund") return data({ error: t("errors.badRequest") }, { status: 400 });
+  if (!UUID.test(appointmentId) || !(await consultationDetail({ psychologistId: user.psychologistId!, appointmentId }))) throw new Response(t("detail.notFound"), { status: 404 });
+  if (!(await grantExceptionRefund(appointmentId, user.id))) return data({ error: t("detail.grantNotAllowed") }, { status: 409 });
+  return redirectWithToast(`/psychologist-dashboard/appointments/${appointmentId}`, { type: "success", title: t("detail.granted") });
 }

@@ -1,18 +1,24 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors } from "~/components/forms";
 import { StatusBadge } from "~/components/appointment-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
-import { consultationDetailData } from "./consultation-detail.server";
+import { consultationDetailAction, consultationDetailData } from "./consultation-detail.server";
 
 /** /psychologist-dashboard/appointments/{id} — one consultation of the signed-in psychologist and its timeline. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return consultationDetailData(request, await requirePsychologist(request), params.id ?? "");
 }
 
+export async function action({ request, params }: ActionFunctionArgs) {
+  return consultationDetailAction(request, await requirePsychologist(request), params.id ?? "");
+}
+
 export default function ConsultationDetail() {
   const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { error?: string } | undefined;
   const { t } = useTranslation("consultations");
   const { consultation } = data;
   return (
@@ -61,6 +67,15 @@ export default function ConsultationDetail() {
           <p className="mt-1 text-sm font-medium">{t("detail.exceptionClaimed", { exception: t(`detail.exceptions.${consultation.cancellationException}`) })}</p>
         ) : null}
         {consultation.refund ? <p className="mt-1 text-sm">{t(`detail.refund.${consultation.refund.status}`, { amount: consultation.refund.amount })}</p> : null}
+        {answer?.error ? <FormErrors errors={[answer.error]} /> : null}
+        {consultation.canGrantFullRefund ? (
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="grant-full-refund" />
+            <button type="submit" className="btn-secondary">
+              {t("detail.grantFullRefund")}
+            </button>
+          </Form>
+        ) : null}
         <div className="mt-4 flex flex-wrap gap-2">
           <Link to={`/psychologist-dashboard/records?appointment=${consultation.id}`} className="btn-secondary">
             {t("card.records")}
