@@ -305,7 +305,7 @@ export interface ReschedulePoliciesTable extends PolicyExceptions {
 
 export type PracticeNotificationKind = "booking_paid" | "cancellation" | "payment_failed" | "evaluation" | "reschedule_requested";
 
-export type RescheduleRequestStatus = "pending" | "confirmed" | "rejected" | "expired";
+export type RescheduleRequestStatus = "pending" | "confirmed" | "rejected" | "expired" | "cancelled";
 
 export interface RescheduleRequestsTable {
   id: Generated<string>;

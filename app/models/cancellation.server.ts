@@ -56,8 +56,18 @@ export async function markCancelled(
       hold_expires_at: null,
       refund_cents: values.refundCents,
       refund_status: values.refundCents ? "pending" : null,
+      // A proposed new time goes with it: nothing is held for a cancelled consultation.
+      proposed_starts_at: null,
+      proposed_ends_at: null,
+      status_before_reschedule: null,
     })
     .where("id", "=", appointmentId)
+    .execute();
+  await executor
+    .updateTable("reschedule_requests")
+    .set({ status: "cancelled", responded_at: values.now })
+    .where("appointment_id", "=", appointmentId)
+    .where("status", "=", "pending")
     .execute();
 }
 

@@ -49,16 +49,17 @@ export async function moveToProposal(executor: Executor, appointmentId: string) 
     .execute();
 }
 
-/** Releases the proposed slot; the appointment keeps its time and returns to the state it had. */
+/** Releases the proposed slot; the appointment keeps its time and returns to the state it had (only while it waits on the request). */
 export async function dropProposal(executor: Executor, appointmentId: string) {
   await executor
     .updateTable("appointments")
     .set({ status: sql<AppointmentStatus>`coalesce(status_before_reschedule, 'confirmed')`, proposed_starts_at: null, proposed_ends_at: null, status_before_reschedule: null })
     .where("id", "=", appointmentId)
+    .where("status", "=", "pending_reschedule")
     .execute();
 }
 
-export async function closeRequest(executor: Executor, requestId: string, status: "confirmed" | "rejected" | "expired", responseReason: string | null, now: Date) {
+export async function closeRequest(executor: Executor, requestId: string, status: "confirmed" | "rejected" | "expired" | "cancelled", responseReason: string | null, now: Date) {
   await executor.updateTable("reschedule_requests").set({ status, response_reason: responseReason, responded_at: now }).where("id", "=", requestId).execute();
 }
 

@@ -34,7 +34,7 @@ const statements = [
       reason text not null,
       original_starts_at timestamptz not null,
       proposed_starts_at timestamptz not null,
-      status text not null default 'pending' check (status in ('pending', 'confirmed', 'rejected', 'expired')),
+      status text not null default 'pending' check (status in ('pending', 'confirmed', 'rejected', 'expired', 'cancelled')),
       response_reason text,
       responded_at timestamptz,
       created_at timestamptz not null default now())`,
