@@ -1,8 +1,12 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** Opens the phone navigation (a <details> disclosure) and returns it. */
 export async function openMenu(page: Page) {
   const menu = page.locator("[data-mobile-menu]");
-  await menu.getByLabel("Menu", { exact: true }).click();
+  // A click that lands while the page hydrates can be undone by it: click until the disclosure stays open.
+  await expect(async () => {
+    if ((await menu.getAttribute("open")) === null) await menu.getByLabel("Menu", { exact: true }).click();
+    await expect(menu).toHaveAttribute("open", "", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   return menu;
 }
