@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { confirmFromOutbox } from "./helpers";
 
 /**
  * Cancelling as a patient would (issue 13), with JavaScript on and off: a new
@@ -26,10 +27,7 @@ test("a patient cancels 12 to 24 hours ahead and gets half back", async ({ page 
   await page.getByLabel(/Li e aceito os/).check();
   await page.getByRole("button", { name: "Criar conta" }).click();
   await expect(page).toHaveURL(/\/login\?verify=1$/);
-  await page.goto("/dev/outbox");
-  await page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: "email_verification" }).first().getByRole("link").first().click();
-  await page.getByRole("link", { name: "Confirmar e-mail" }).click();
-  await page.getByRole("button", { name: "Confirmar e-mail" }).click();
+  await confirmFromOutbox(page, email);
   await expect(page).toHaveURL(/\/patient-dashboard$/);
 
   // Step 2 of the psychologist, for the days that hold the window of a 50 % refund, a few minutes inside each end.

@@ -10,3 +10,11 @@ export async function openMenu(page: Page) {
   }).toPass({ timeout: 15_000 });
   return menu;
 }
+
+/** Opens the newest verification e-mail for `email` in the development outbox and confirms the address in this browser. */
+export async function confirmFromOutbox(page: Page, email: string) {
+  await page.goto("/dev/outbox");
+  await page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: "email_verification" }).first().getByRole("link").first().click();
+  await page.getByRole("link", { name: "Confirmar e-mail" }).click();
+  await page.getByRole("button", { name: "Confirmar e-mail" }).click();
+}

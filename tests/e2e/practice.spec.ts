@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { confirmFromOutbox } from "./helpers";
 
 /**
  * The supply side, as new people would do it (issue 12's journey), with
@@ -46,10 +47,7 @@ test("a psychologist registers, is approved, publishes hours and prices, is book
   await expect(page).toHaveURL(/\/login\?verify=1$/);
 
   // Confirms the address in the same browser: signed in, on the professional profile.
-  await page.goto("/dev/outbox");
-  await page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: "email_verification" }).first().getByRole("link").first().click();
-  await page.getByRole("link", { name: "Confirmar e-mail" }).click();
-  await page.getByRole("button", { name: "Confirmar e-mail" }).click();
+  await confirmFromOutbox(page, email);
   await expect(page).toHaveURL(/\/psychologist-profile$/);
 
   // The dashboard says it is in review.
