@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CancelLink } from "~/components/cancel-appointment";
 import type { TFunction } from "~/i18n/translate";
 import type { AppointmentCard as Card } from "~/services/patient-dashboard.server";
 
@@ -102,9 +103,9 @@ function UpcomingActions({ card, t }: { card: Card; t: TFunction }) {
         </Link>
       ) : null}
       {card.canCancel ? (
-        <Link to={`/appointment/${card.id}/cancel`} className="btn-ghost text-sm text-red-700 dark:text-red-300">
+        <CancelLink appointmentId={card.id} className="btn-ghost text-sm text-red-700 dark:text-red-300">
           {t("card.cancel")}
-        </Link>
+        </CancelLink>
       ) : null}
     </div>
   );

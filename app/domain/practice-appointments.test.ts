@@ -121,17 +121,22 @@ describe("consultationActions", () => {
   const room = "https://acolhe.daily.co/room";
 
   it.each([
-    ["confirmed", room, -16, false, false],
-    ["confirmed", room, -15, true, false],
-    ["confirmed", room, 0, true, true],
-    ["confirmed", room, 65, true, true],
-    ["confirmed", room, 66, false, true],
-    ["confirmed", null, 5, false, true],
-    ["pending_payment", room, 5, false, false],
-    ["completed", room, 5, false, false],
-    ["pending_reschedule", room, 5, false, false],
-  ] as const)("%s, room %s, %i min from the start → join %s, no-show %s", (status, videoRoomUrl, minutes, canJoin, canMarkNoShow) => {
-    expect(consultationActions({ status, startsAt, endsAt, videoRoomUrl }, at(minutes))).toEqual({ canJoin, canMarkNoShow });
+    ["confirmed", room, -16, false, false, true],
+    ["confirmed", room, -15, true, false, true],
+    ["confirmed", room, -1, true, false, true],
+    ["confirmed", room, 0, true, true, false],
+    ["confirmed", room, 65, true, true, false],
+    ["confirmed", room, 66, false, true, false],
+    ["confirmed", null, 5, false, true, false],
+    ["pending_payment", room, -60, false, false, false],
+    ["scheduled", room, -60, false, false, true],
+    ["pending_reschedule", room, -60, false, false, true],
+    ["pending_reschedule", room, 5, false, false, false],
+    ["completed", room, 5, false, false, false],
+    ["cancelled", room, -60, false, false, false],
+    ["no_show", room, 5, false, false, false],
+  ] as const)("%s, room %s, %i min from the start → join %s, no-show %s, cancel %s", (status, videoRoomUrl, minutes, canJoin, canMarkNoShow, canCancel) => {
+    expect(consultationActions({ status, startsAt, endsAt, videoRoomUrl }, at(minutes))).toEqual({ canJoin, canMarkNoShow, canCancel });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AppointmentStatus } from "#db/types";
 import { isDate, isMonth, shiftMonth } from "./agenda";
 import { canTransition } from "./appointment-status";
+import { cancellationRefusal } from "./cancellation";
 import { videoCardState } from "./video-access";
 import { addDays, dateInZone, startOfDayInZone, weekdayOf } from "./slots";
 
@@ -123,13 +124,14 @@ export function nextLabel(startsAt: Date, now: Date, timeZone: string): NextLabe
   return { day: "date", date: `${parts.day}/${parts.month}`, time };
 }
 
-/** What the psychologist can do with a consultation now: join its call ('Atender') or mark the patient absent. */
+/** What the psychologist can do with a consultation now: join its call ('Atender'), mark the patient absent, cancel it. */
 export function consultationActions(appointment: { status: AppointmentStatus; startsAt: Date; endsAt: Date; videoRoomUrl: string | null }, now: Date) {
   const video = videoCardState(appointment, now);
   return {
     // Confirmed, with a room, in the access window; the video page checks it all again.
     canJoin: video === "available" || video === "in_progress",
     canMarkNoShow: canTransition(appointment.status, { type: "mark_no_show", by: "psychologist", now, startsAt: appointment.startsAt }),
+    canCancel: cancellationRefusal(appointment, "psychologist", now) === null,
   };
 }
 

@@ -58,7 +58,6 @@ export async function cancelAppointment(input: { appointmentId: string; asker: A
   });
 }
 
-/** One key per amount owed: a retry repeats the same refund; a later grant of the rest is a new one. */
 /** The psychologist grants the patient's claimed exception: everything goes back, by the same job. */
 export async function grantExceptionRefund(appointmentId: string, psychologistUserId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -68,6 +67,7 @@ export async function grantExceptionRefund(appointmentId: string, psychologistUs
   });
 }
 
+/** One key per amount owed: a retry repeats the same refund; a later grant of the rest is a new one. */
 const refundKey = (appointmentId: string, totalCents: number) => `acolhe-cancel-refund-${appointmentId}-${totalCents}`;
 
 /**

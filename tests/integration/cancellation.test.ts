@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/models/db.server";
 import { insertHold } from "~/models/booking.server";
@@ -192,6 +193,29 @@ describe("what is refused, with nothing written", () => {
     expect((await body(response)).error).toBe("A consulta já começou e não pode mais ser cancelada.");
     expect((await body(await page(begun, jar))).refusal).toBe("started");
     expect((await appointmentRow(begun)).status).toBe("confirmed");
+  });
+});
+
+describe("a failure on the server", () => {
+  it("rolls everything back and says so in the form (503), keeping what was typed", async () => {
+    const { id } = await paidAppointment(48 * HOUR);
+    const jar = await signedIn(pair.patient);
+    // The history row is written inside the cancelling transaction: failing it fails the whole cancellation.
+    await sql`CREATE FUNCTION test_refuse_history() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`.execute(db);
+    await sql`CREATE TRIGGER test_refuse_history BEFORE INSERT ON appointment_history FOR EACH ROW EXECUTE FUNCTION test_refuse_history()`.execute(db);
+    try {
+      const response = await cancel(id, jar, { reason: "Viagem de trabalho", exception: "weather_conditions" });
+      expect(response.status).toBe(503);
+      const answer = await body(response);
+      expect(answer.error).toBe("Ocorreu um erro ao cancelar a consulta. Por favor, tente novamente.");
+      expect(answer.result.initialValue).toMatchObject({ reason: "Viagem de trabalho", exception: "weather_conditions" });
+    } finally {
+      await sql`DROP TRIGGER test_refuse_history ON appointment_history`.execute(db);
+      await sql`DROP FUNCTION test_refuse_history()`.execute(db);
+    }
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", payment_status: "paid", cancellation_reason: null });
+    expect(await queuedJobs("payments.refund-cancellation")).toHaveLength(0);
+    expect((await cancel(id, jar)).status).toBe(303);
   });
 });
 

@@ -11,6 +11,7 @@ import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
+import { log } from "~/utils/logger.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 
 /** /appointment/{id}/cancel for the appointment's patient or psychologist: the refund that applies, the reason, the POST. */
@@ -66,9 +67,15 @@ export async function cancelAction(request: Request, user: SessionUser, appointm
   const { t } = await pageTranslations(request, ["cancellation"]);
   const submission = parseWithZod(await request.formData(), { schema: schema(t) });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
-  const result = UUID.test(appointmentId)
-    ? await cancelAppointment({ appointmentId, asker, reason: submission.value.reason, exception: submission.value.exception ?? null })
-    : ({ ok: false, problem: "not_found" } as const);
+  if (!UUID.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
+  let result: Awaited<ReturnType<typeof cancelAppointment>>;
+  try {
+    result = await cancelAppointment({ appointmentId, asker, reason: submission.value.reason, exception: submission.value.exception ?? null });
+  } catch (error) {
+    // The transaction rolled back: nothing changed, and the form keeps the reason to try again.
+    log().error({ err: error, appointmentId }, "cancellation failed");
+    return data({ result: submission.reply(), error: t("errors.failed") }, { status: 503 });
+  }
   if (result.ok) return redirectWithToast(backTo(asker, appointmentId), { type: "success", title: t("done") });
   if (result.problem === "not_found") throw new Response(t("errors.notFound"), { status: 404 });
   // Its state changed since the page was shown (already cancelled, begun, completed…): said plainly, nothing written.

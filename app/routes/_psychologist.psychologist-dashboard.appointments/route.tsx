@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { StatusBadge } from "~/components/appointment-card";
+import { CancelLink } from "~/components/cancel-appointment";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/forms";
 import { LIST_PERIODS, STATUS_FILTERS } from "~/domain/practice-appointments";
@@ -276,6 +277,11 @@ function ConsultationCard({ row, t }: { row: Data["list"]["rows"][number]; t: TF
           <a href={`/appointment/videocall/${row.id}`} target="_blank" rel="noopener" className="btn-primary btn-small">
             {t("card.join")}
           </a>
+        ) : null}
+        {row.canCancel ? (
+          <CancelLink appointmentId={row.id} className="btn-ghost btn-small text-red-700 dark:text-red-300">
+            {t("detail.cancel")}
+          </CancelLink>
         ) : null}
         {row.canMarkNoShow ? (
           <Form method="post" action={`/appointment/${row.id}/no-show`}>

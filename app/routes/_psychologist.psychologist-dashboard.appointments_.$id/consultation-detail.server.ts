@@ -1,5 +1,4 @@
 import { statusLabelKey } from "~/domain/appointment-status";
-import { cancellationRefusal } from "~/domain/cancellation";
 import { consultationActions, patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { consultationDetail } from "~/models/practice-appointments.server";
@@ -58,7 +57,6 @@ export async function consultationDetailData(request: Request, user: SessionUser
       cancelledBy: found.cancelledBy,
       cancellationException: found.cancellationException,
       refund: found.refundCents && found.refundStatus ? { amount: formatMoney(found.refundCents, locale), status: found.refundStatus } : null,
-      canCancel: cancellationRefusal(found, "psychologist", now) === null,
       canGrantFullRefund: found.cancelledBy === "patient" && found.cancellationException !== null && found.paymentStatus === "paid" && (found.refundCents ?? 0) < found.priceCents,
       canReschedule: ["scheduled", "confirmed", "pending_reschedule"].includes(found.status) && found.startsAt.getTime() > now.getTime(),
       rescheduleRequested: found.status === "pending_reschedule",

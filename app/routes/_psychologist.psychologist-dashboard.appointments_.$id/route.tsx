@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors } from "~/components/forms";
 import { StatusBadge } from "~/components/appointment-card";
+import { CancelLink } from "~/components/cancel-appointment";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
@@ -91,9 +92,9 @@ export default function ConsultationDetail() {
             </Link>
           ) : null}
           {consultation.canCancel ? (
-            <Link to={`/appointment/${consultation.id}/cancel`} className="btn-ghost text-red-700 dark:text-red-300">
+            <CancelLink appointmentId={consultation.id} className="btn-ghost text-red-700 dark:text-red-300">
               {t("detail.cancel")}
-            </Link>
+            </CancelLink>
           ) : null}
           {consultation.canMarkNoShow ? (
             <Form method="post" action={`/appointment/${consultation.id}/no-show`}>
