@@ -29,6 +29,8 @@ export async function getAppointmentForNotices(executor: Executor, appointmentId
       "a.video_room_name as videoRoomName",
       "a.cancellation_reason as cancellationReason",
       "a.cancelled_by as cancelledBy",
+      "a.cancellation_policy_id as cancellationPolicyId",
+      "a.reschedule_policy_id as reschedulePolicyId",
       "pu.id as patientId",
       "pu.email as patientEmail",
       "pu.deleted_at as patientDeletedAt",

@@ -1,4 +1,5 @@
 import type { MailAttachment } from "#db/types";
+import type { CancellationPolicy, ReschedulePolicy } from "~/domain/appointment-status";
 import { buildCalendarCancellation, buildCalendarInvite, inviteSequence, type CalendarInviteInput } from "~/domain/calendar-invite";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -107,8 +108,8 @@ function detailLines(recipient: Recipient, facts: AppointmentFacts, audience: "p
   ];
 }
 
-/** To the patient, on approval: the invite, the video page and the 24 h rescheduling notice. */
-export function confirmationEmail(recipient: Recipient, facts: AppointmentFacts, attendees: Attendees): AppointmentEmail {
+/** To the patient, on approval: the invite, the video page and the policies the booking was made under. */
+export function confirmationEmail(recipient: Recipient, facts: AppointmentFacts, attendees: Attendees, policies: { cancellation: CancellationPolicy; reschedule: ReschedulePolicy }): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
   const when = whenText(recipient.locale, recipient.timeZone, facts.startsAt);
   return compose(
@@ -123,9 +124,16 @@ export function confirmationEmail(recipient: Recipient, facts: AppointmentFacts,
         t("appointment.videoRoom"),
         t("appointment.confirmed.invite"),
         t("appointment.confirmed.reminders"),
+        t("appointment.confirmed.policy", {
+          noFeeHours: policies.cancellation.noFeeThresholdHours,
+          partialHours: policies.cancellation.partialRefundThresholdHours,
+          partialPercent: policies.cancellation.partialRefundPercent,
+          maxReschedules: policies.reschedule.maxReschedulesPerAppointment,
+          minHours: policies.reschedule.minHoursBeforeAppointment,
+        }),
       ],
       action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
-      footnote: t("appointment.confirmed.reschedule"),
+      footnote: t("appointment.confirmed.manage"),
     },
     [invite("request", recipient, facts, attendees, facts.psychologistName)],
   );

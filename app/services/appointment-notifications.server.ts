@@ -5,6 +5,7 @@ import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
 import { db } from "~/models/db.server";
 import { clearVideoRoom, getAppointmentForNotices, hasNotice, recordNotice, type AppointmentForNotices } from "~/models/appointment-lifecycle.server";
 import { recordPracticeNotification } from "~/models/practice-notifications.server";
+import { bookedPolicies } from "~/models/policies.server";
 import { log } from "~/utils/logger.server";
 import {
   cancelledEmail,
@@ -202,7 +203,8 @@ export async function afterConfirmation(trx: Trx, appointmentId: string, now = n
   await recordPracticeNotification(trx, appointmentId, "booking_paid");
   await enqueueRoomCreation(trx, appointmentId);
   const people = peopleOf(row);
-  if (people.patient) await send(trx, people.patient, confirmationEmail(people.patient, people.facts, people.attendees));
+  // The versions the booking was made under, not today's: the e-mail states what will apply.
+  if (people.patient) await send(trx, people.patient, confirmationEmail(people.patient, people.facts, people.attendees, await bookedPolicies(trx, row)));
   if (people.psychologist) await send(trx, people.psychologist, newAppointmentEmail(people.psychologist, people.facts, people.attendees));
   await scheduleReminders(trx, appointmentId, row.startsAt, now);
 }

@@ -246,6 +246,33 @@ describe("the policy of the booking", () => {
   });
 });
 
+describe("the confirmation e-mail", () => {
+  it("states the policy the booking was made under, even when the psychologist changes it before the payment clears", async () => {
+    await savePolicies({
+      psychologistId: pair.psychologist.psychologistId,
+      cancellation: { noFeeThresholdHours: 36, partialRefundThresholdHours: 6, partialRefundPercent: 40, exceptions: { medicalEmergency: true, technicalIssues: true, weatherConditions: true } },
+      reschedule: { maxReschedulesPerAppointment: 3, minHoursBeforeAppointment: 12 },
+    });
+    const startsAt = new Date(Math.ceil((Date.now() + 72 * HOUR) / MINUTE) * MINUTE);
+    const id = await db.transaction().execute((trx) =>
+      insertHold(trx, { patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt, endsAt: new Date(startsAt.getTime() + 50 * MINUTE), durationMinutes: 50, priceCents: PRICE, holdExpiresAt: new Date(Date.now() + 30 * MINUTE) }),
+    );
+    await savePolicies({
+      psychologistId: pair.psychologist.psychologistId,
+      cancellation: { noFeeThresholdHours: 72, partialRefundThresholdHours: 48, partialRefundPercent: 10, exceptions: { medicalEmergency: false, technicalIssues: false, weatherConditions: false } },
+      reschedule: { maxReschedulesPerAppointment: 1, minHoursBeforeAppointment: 72 },
+    });
+    const payment = await gateway.simulatePayment({ appointmentId: id, amountCents: PRICE, outcome: "approved" });
+    expect((await send(notificationRequest(gateway.signedNotification(payment.id)))).status).toBeLessThan(300);
+    await runQueuedJobs(["payments.process-notification"]);
+    const mail = await db.selectFrom("mail_outbox").select(["text", "html"]).where("template", "=", "appointment_confirmed").where("to_email", "=", pair.patient.email).executeTakeFirstOrThrow();
+    const booked = "Cancelamento: reembolso integral com 36 horas ou mais de antecedência, 40% entre 6 e 36 horas, nenhum com menos de 6 horas. Reagendamento: até 3 vez(es), com pelo menos 12 horas de antecedência.";
+    expect(mail.text).toContain(booked);
+    expect(mail.html).toContain(booked);
+    expect(mail.text).not.toContain("72 horas");
+  });
+});
+
 describe("the refund through Mercado Pago", () => {
   const API = "https://api.mercadopago.com";
   const server = setupServer();
