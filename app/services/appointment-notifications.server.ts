@@ -267,6 +267,23 @@ export async function afterRescheduleRejected(trx: Trx, appointmentId: string, a
   if (asker) await send(trx, asker, rescheduleRejectedEmail(asker, people.facts, answer));
 }
 
+/**
+ * A reschedule request closed without a move (rejected or expired). A
+ * reminder that fell due while it waited was skipped (reminders go to
+ * confirmed appointments only): the latest one due is sent now; the job's
+ * notice record keeps it to once per start.
+ */
+export async function afterRescheduleClosed(trx: Trx, appointmentId: string, now = new Date()): Promise<void> {
+  const row = await load(trx, appointmentId, "afterRescheduleClosed");
+  if (!row || row.status !== "confirmed" || now.getTime() >= row.startsAt.getTime()) return;
+  const due = (Object.keys(REMINDER_OFFSETS_MS) as ReminderKind[])
+    .filter((kind) => row.startsAt.getTime() - REMINDER_OFFSETS_MS[kind] <= now.getTime())
+    .sort((a, b) => REMINDER_OFFSETS_MS[a] - REMINDER_OFFSETS_MS[b])[0];
+  if (!due) return;
+  const startsAt = row.startsAt.toISOString();
+  await enqueue("appointments.reminder", { appointmentId, kind: due, startsAt }, { singletonKey: `${reminderKey(appointmentId, due, row.startsAt)}:after-request` }, trx);
+}
+
 /** The payment is being verified: tell the patient, once. */
 export async function afterPaymentPending(trx: Trx, appointmentId: string): Promise<void> {
   const row = await load(trx, appointmentId, "afterPaymentPending");

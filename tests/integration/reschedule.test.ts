@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/models/db.server";
 import { action, loader } from "~/routes/_account.appointment.$id.reschedule/route";
+import { sendAppointmentReminder } from "~/services/appointment-notifications.server";
 import { expireDueRescheduleRequests } from "~/services/reschedule.server";
 import { clearQueues, MINUTE } from "#tests/helpers/appointments";
 import { appointmentRow, brasilia, createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
@@ -190,5 +191,17 @@ describe("an unanswered request", () => {
     expect((await db.selectFrom("reschedule_requests").select("status").where("appointment_id", "=", id).executeTakeFirstOrThrow()).status).toBe("expired");
     // Once expired, nobody can answer it.
     expect((await post(id, psychologistJar, { intent: "accept" })).status).toBe(409);
+    // The 24-hour reminder fell due while the request waited (and was skipped): it goes out now.
+    const resumed = (await queuedJobs("appointments.reminder")).filter((job) => job.singletonKey?.endsWith(":after-request"));
+    expect(resumed.map((job) => job.data)).toEqual([{ appointmentId: id, kind: "24h", startsAt: brasilia(dayFromToday(5), "10:00").toISOString() }]);
+    expect(await sendAppointmentReminder(resumed[0]!.data as { appointmentId: string; kind: "24h"; startsAt: string }, dayBefore)).toBe("sent");
+    expect(await sendAppointmentReminder(resumed[0]!.data as { appointmentId: string; kind: "24h"; startsAt: string }, dayBefore)).toBe("skipped");
+  });
+
+  it("a rejection more than 24 hours ahead leaves the reminders to their own time", async () => {
+    const id = await confirmed(5, "10:00");
+    expect((await propose(id, patientJar, brasilia(dayFromToday(6), "14:00"))).status).toBe(303);
+    expect((await post(id, psychologistJar, { intent: "reject", reason: "Sem agenda" })).status).toBe(303);
+    expect((await queuedJobs("appointments.reminder")).filter((job) => job.singletonKey?.endsWith(":after-request"))).toEqual([]);
   });
 });

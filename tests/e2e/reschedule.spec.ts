@@ -1,0 +1,159 @@
+import { expect, test, type Page } from "@playwright/test";
+import { confirmFromOutbox } from "./helpers";
+
+/**
+ * Rescheduling as both people would (issue 13), with JavaScript on and off:
+ * a new patient books and pays a consultation with the demo psychologist;
+ * she 'propõe um novo horário', the patient accepts, and the video page now
+ * opens at the new time; then the patient 'solicita reagendamento' and she
+ * refuses with a reason, so the consultation stays where it was.
+ */
+
+const PASSWORD = "senha-do-paciente-e2e";
+// The demo psychologist: weekdays 08:00–12:00 and 13:00–18:00.
+const PSYCHOLOGIST = { name: "Mariana Albuquerque", email: "psicologa@acolhe.dev", password: "acolhe-demo-2026" };
+const HOUR = 3_600_000;
+const ZONE = "America/Sao_Paulo";
+
+const brasiliaDate = (instant: number) => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(instant);
+const clock = (instant: number) => new Intl.DateTimeFormat("pt-BR", { timeZone: ZONE, hour: "2-digit", minute: "2-digit" }).format(instant);
+const shortDate = (instant: number) => new Intl.DateTimeFormat("pt-BR", { timeZone: ZONE, day: "2-digit", month: "2-digit", year: "numeric" }).format(instant);
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  await page.goto("/login");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Entrar", exact: true }) });
+  await form.getByLabel("E-mail", { exact: true }).fill(email);
+  await form.getByLabel("Senha", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** On a reschedule page: the first free slot from `after` on, over the next days; returns its ISO start. */
+async function chooseSlot(page: Page, after: number, avoid: number[]): Promise<number> {
+  for (let day = 0; day < 14; day++) {
+    await page.getByLabel("Nova data").fill(brasiliaDate(after + day * 24 * HOUR));
+    await page.getByRole("button", { name: "Ver horários" }).click();
+    await expect(page).toHaveURL(new RegExp(`date=${brasiliaDate(after + day * 24 * HOUR)}`));
+    const values = await Promise.all((await page.locator('input[name="startsAt"]').all()).map((input) => input.getAttribute("value")));
+    const free = values.map((value) => Date.parse(value ?? "")).find((start) => start >= after && avoid.every((taken) => Math.abs(taken - start) >= 2 * HOUR));
+    if (free !== undefined) {
+      await page.locator(`input[name="startsAt"][value="${new Date(free).toISOString()}"]`).check();
+      return free;
+    }
+  }
+  throw new Error("no free slot for the reschedule");
+}
+
+test("the psychologist proposes a new time and the patient accepts; the patient asks for another and the psychologist refuses", async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const unique = `${Date.now().toString(36)}${testInfo.project.name === "js" ? "j" : "n"}`;
+  const patient = { name: `Rui Reagenda${unique}`, email: `reagenda.${unique}@exemplo.com.br` };
+  let original = 0;
+  let moved = 0;
+  let appointmentPath = "";
+
+  await test.step("a new patient books and pays, three days or more ahead", async () => {
+    await page.goto("/register");
+    await page.getByLabel("Nome completo").fill(patient.name);
+    await page.getByLabel("E-mail", { exact: true }).fill(patient.email);
+    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirmar senha").fill(PASSWORD);
+    await page.getByLabel(/Li e aceito os/).check();
+    await page.getByRole("button", { name: "Criar conta" }).click();
+    await expect(page).toHaveURL(/\/login\?verify=1$/);
+    await confirmFromOutbox(page, patient.email);
+    await expect(page).toHaveURL(/\/patient-dashboard$/);
+
+    await page.goto(`/psychologists?q=${encodeURIComponent(PSYCHOLOGIST.name)}`);
+    await page.getByRole("article").filter({ hasText: PSYCHOLOGIST.name }).first().getByRole("link", { name: "Ver Perfil" }).click();
+    await page.getByRole("link", { name: "Agendar Consulta" }).first().click();
+    await page.getByRole("button", { name: "Próximo" }).click();
+    await expect(page).toHaveURL(/\/schedule\/step2\?/);
+    const step2 = new URL(page.url());
+    let chosen: string | null = null;
+    for (let day = 3; day < 14 && !chosen; day++) {
+      step2.searchParams.set("date", brasiliaDate(Date.now() + day * 24 * HOUR));
+      step2.searchParams.set("duration", "60");
+      await page.goto(step2.pathname + step2.search);
+      chosen = await page.locator('input[name="startsAt"]').first().getAttribute("value", { timeout: 2_000 }).catch(() => null);
+    }
+    expect(chosen, "a free slot three days or more ahead").not.toBeNull();
+    await page.locator(`input[name="startsAt"][value="${chosen}"]`).check();
+    await page.getByRole("button", { name: "Próximo" }).click();
+    await expect(page.getByRole("heading", { name: "Confirme e pague" })).toBeVisible();
+    const consent = page.getByRole("checkbox", { name: /dados de saúde/ });
+    if ((await consent.count()) > 0) await consent.check();
+    await page.getByRole("button", { name: "Pagar com Mercado Pago" }).click();
+    await page.getByRole("button", { name: "Aprovar pagamento" }).click();
+    await expect(page.getByRole("heading", { name: "Pagamento Realizado!" })).toBeVisible();
+    original = Date.parse(chosen!);
+  });
+  await test.step("the psychologist proposes a new time from the consultation's page", async () => {
+    await signIn(page, PSYCHOLOGIST.email, PSYCHOLOGIST.password);
+    await page.goto(`/psychologist-dashboard/appointments?q=${encodeURIComponent(`Reagenda${unique}`)}`);
+    await page.getByRole("article").filter({ hasText: patient.name }).getByRole("link", { name: patient.name }).click();
+    await expect(page.getByRole("heading", { name: `Consulta com ${patient.name}` })).toBeVisible();
+    appointmentPath = new URL(page.url()).pathname;
+    await page.getByRole("link", { name: "Propor novo horário" }).click();
+    await expect(page.getByRole("heading", { name: "Propor novo horário" })).toBeVisible();
+    // A day later, at another hour: nobody else can take it while the patient decides.
+    moved = await chooseSlot(page, original + 24 * HOUR, [original]);
+    await page.getByLabel("Motivo do reagendamento").fill("Congresso de psicologia nesta data");
+    await page.getByRole("button", { name: "Propor novo horário" }).click();
+    await expect(page.getByText("Pedido de reagendamento enviado.")).toBeAttached();
+    await page.goto(appointmentPath);
+    await expect(page.getByText("Aguardando Reagendamento").first()).toBeVisible();
+  });
+
+  await test.step("the patient accepts, and the video page opens at the new time", async () => {
+    await signIn(page, patient.email, PASSWORD);
+    await page.goto("/patient-dashboard");
+    const card = page.getByRole("article").filter({ hasText: PSYCHOLOGIST.name });
+    await expect(card.getByText("Aguardando Reagendamento")).toBeVisible();
+    await card.getByRole("link", { name: "Ver pedido de reagendamento" }).click();
+    await expect(page.getByText(`O psicólogo propõe um novo horário:`)).toBeVisible();
+    await expect(page.getByText(clock(moved)).first()).toBeVisible();
+    await expect(page.getByText("Motivo: Congresso de psicologia nesta data")).toBeVisible();
+    const id = /\/appointment\/([0-9a-f-]{36})\/reschedule/.exec(page.url())![1];
+    await page.getByRole("button", { name: "Aceitar novo horário" }).click();
+    await expect(page.getByText("Consulta reagendada para o novo horário.")).toBeAttached();
+    await expect(page).toHaveURL(/\/patient-dashboard/);
+    await expect(page.getByRole("article").filter({ hasText: PSYCHOLOGIST.name }).getByText("Confirmada")).toBeVisible();
+
+    await page.goto(`/appointment/videocall/${id}`);
+    const opens = moved - 15 * 60_000;
+    await expect(page.getByText(`Acesso liberado a partir de ${clock(opens)} do dia ${shortDate(opens)}`)).toBeVisible();
+  });
+
+  await test.step("the patient asks for another time; the psychologist refuses it with a reason", async () => {
+    await page.goto("/patient-dashboard");
+    await page.getByRole("article").filter({ hasText: PSYCHOLOGIST.name }).getByRole("link", { name: "Solicitar reagendamento" }).click();
+    await expect(page.getByRole("heading", { name: "Solicitar reagendamento" })).toBeVisible();
+    // The reason is required, said in the spec's words, nothing sent.
+    await chooseSlot(page, moved + 24 * HOUR, [original, moved]);
+    await page.getByLabel("Motivo do reagendamento").fill("   ");
+    await page.getByRole("button", { name: "Solicitar reagendamento" }).click();
+    await expect(page.getByText("Por favor, informe o motivo do reagendamento")).toBeVisible();
+    await chooseSlot(page, moved + 24 * HOUR, [original, moved]);
+    await page.getByLabel("Motivo do reagendamento").fill("Viagem a trabalho");
+    await page.getByRole("button", { name: "Solicitar reagendamento" }).click();
+    await expect(page.getByText("Pedido de reagendamento enviado.")).toBeAttached();
+
+    await signIn(page, PSYCHOLOGIST.email, PSYCHOLOGIST.password);
+    await page.goto("/psychologist-dashboard/appointments");
+    await expect(page.getByRole("region", { name: /Notificações/ }).getByText(new RegExp(`Pedido de reagendamento: Rui, consulta de .+ às ${clock(moved)}`)).first()).toBeVisible();
+    await page.goto(appointmentPath);
+    await page.getByRole("link", { name: "Ver pedido de reagendamento" }).click();
+    await expect(page.getByText("O paciente solicita reagendamento para")).toBeVisible();
+    await page.getByLabel("Motivo da recusa").fill("Não tenho agenda nesse dia");
+    await page.getByRole("button", { name: "Recusar novo horário" }).click();
+    await expect(page.getByText("Novo horário recusado; a consulta continua no horário original.")).toBeAttached();
+
+    // The consultation stays at the time agreed before, confirmed; the timeline tells the story.
+    await page.goto(appointmentPath);
+    await expect(page.getByText("Confirmada").first()).toBeVisible();
+    await expect(page.getByText(clock(moved)).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Histórico da consulta" }).getByText("Novo horário recusado").first()).toBeVisible();
+  });
+});
