@@ -97,6 +97,8 @@ export interface PsychologistsTable {
   status_changed_by: string | null;
   /** When the psychologist sent a complete profile for review; null until then. */
   submitted_for_review_at: Timestamp | null;
+  /** Eleven digits; for receipts and the fiscal report, never shown publicly. */
+  cpf: string | null;
   created_at: CreatedAt & Generated<Date>;
   updated_at: UpdatedAt & Generated<Date>;
 }
@@ -303,7 +305,7 @@ export interface ReschedulePoliciesTable extends PolicyExceptions {
   created_at: CreatedAt & Generated<Date>;
 }
 
-export type PracticeNotificationKind = "booking_paid" | "cancellation" | "payment_failed" | "evaluation" | "reschedule_requested";
+export type PracticeNotificationKind = "booking_paid" | "cancellation" | "payment_failed" | "evaluation" | "reschedule_requested" | "record_requested";
 
 export type RescheduleRequestStatus = "pending" | "confirmed" | "rejected" | "expired" | "cancelled";
 
@@ -324,7 +326,9 @@ export interface PracticeNotificationsTable {
   id: Generated<number>;
   psychologist_id: string;
   kind: PracticeNotificationKind;
-  appointment_id: string;
+  /** Exactly one of the two: the consultation it is about, or the record request. */
+  appointment_id: string | null;
+  record_request_id: string | null;
   created_at: CreatedAt & Generated<Date>;
   read_at: Timestamp | null;
 }
@@ -407,6 +411,56 @@ export interface AppointmentNoticesTable {
   created_at: CreatedAt & Generated<Date>;
 }
 
+/** Append-only (a trigger refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: string | null;
+  actor_role: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  patient_id: string | null;
+  request_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+/** The current version of a consultation's note, sealed with AES-256-GCM under `key_id`. */
+export interface ClinicalNotesTable {
+  id: Generated<string>;
+  appointment_id: string;
+  psychologist_id: string;
+  patient_id: string;
+  version: Generated<number>;
+  key_id: string;
+  nonce: Buffer;
+  ciphertext: Buffer;
+  retain_until: Timestamp;
+  created_at: CreatedAt & Generated<Date>;
+  updated_at: UpdatedAt & Generated<Date>;
+}
+
+/** Every saved text of a note, the current one included. */
+export interface ClinicalNoteVersionsTable {
+  note_id: string;
+  version: number;
+  key_id: string;
+  nonce: Buffer;
+  ciphertext: Buffer;
+  written_by: string;
+  created_at: CreatedAt & Generated<Date>;
+}
+
+export interface RecordRequestsTable {
+  id: Generated<string>;
+  patient_id: string;
+  psychologist_id: string;
+  status: Generated<"pending" | "released">;
+  requested_at: CreatedAt & Generated<Date>;
+  released_at: Timestamp | null;
+  released_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -435,6 +489,10 @@ export interface Database {
   cancellation_policies: CancellationPoliciesTable;
   reschedule_policies: ReschedulePoliciesTable;
   reschedule_requests: RescheduleRequestsTable;
+  audit_log: AuditLogTable;
+  clinical_notes: ClinicalNotesTable;
+  clinical_note_versions: ClinicalNoteVersionsTable;
+  record_requests: RecordRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

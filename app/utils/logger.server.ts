@@ -21,3 +21,9 @@ export function withRequestLogger<T>(child: Logger, run: () => T): T {
 export function log(): Logger {
   return requestLogger.getStore() ?? logger;
 }
+
+/** The id of the request being served (X-Request-Id), for audit rows; null outside a request. */
+export function currentRequestId(): string | null {
+  const requestId = requestLogger.getStore()?.bindings().requestId;
+  return typeof requestId === "string" ? requestId : null;
+}

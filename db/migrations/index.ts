@@ -15,6 +15,7 @@ import * as practiceEvents from "./0019_practice_events";
 import * as reviewSubmission from "./0020_review_submission";
 import * as cancellation from "./0021_cancellation";
 import * as reschedule from "./0022_reschedule";
+import * as records from "./0023_records";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0020_review_submission": reviewSubmission,
   "0021_cancellation": cancellation,
   "0022_reschedule": reschedule,
+  "0023_records": records,
 };
