@@ -3,46 +3,123 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { getAdminFigures } from "~/models/dashboard.server";
+import { WeekChart } from "~/components/week-chart";
+import { appointmentFigures, attendanceFigures, conversionFigures, moneyFigures, satisfactionFigures, userFigures } from "~/models/admin-overview.server";
 import { reviewQueue } from "~/services/admin-review-pages.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { requireAdmin } from "~/services/session.server";
+import { env } from "~/utils/env.server";
 import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
 import { loaderMeta } from "~/utils/meta";
 
-/** /admin (and /admin-dashboard) — 'Painel Admin', with figures computed from the data. */
+/**
+ * /admin (and /admin-dashboard) — 'Painel Admin': the marketplace this month
+ * against the last, each card one SQL statement with its last twelve weeks
+ * (app/models/admin-overview.server.ts), and the approval queue.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { t, translations } = await pageTranslations(request, ["dashboard"]);
-  const [figures, queue] = await Promise.all([getAdminFigures(), reviewQueue(new URL(request.url))]);
-  return { translations, meta: await pageMeta(request, { title: t("meta.adminTitle"), noindex: true }), figures, queue };
+  const now = new Date();
+  const [users, appointments, money, satisfaction, conversion, attendance, queue] = await Promise.all([
+    userFigures(env().ADMIN_EMAILS, now),
+    appointmentFigures(now),
+    moneyFigures(now),
+    satisfactionFigures(now),
+    conversionFigures(now),
+    attendanceFigures(now),
+    reviewQueue(new URL(request.url)),
+  ]);
+  return { translations, meta: await pageMeta(request, { title: t("meta.adminTitle"), noindex: true }), overview: { users, appointments, money, satisfaction, conversion, attendance }, queue };
 }
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : 0);
 
 export const meta = loaderMeta;
 
 export default function AdminDashboard() {
-  const { figures, queue } = useLoaderData<typeof loader>();
+  const { overview, queue } = useLoaderData<typeof loader>();
   const { t, locale } = useTranslation("dashboard");
+  const { users, appointments, money, satisfaction, conversion, attendance } = overview;
+  const number = (value: number) => formatNumber(value, locale);
+  const money$ = (cents: number) => formatMoney(cents, locale);
+  const rating = (value: number | null) => (value === null ? t("admin.noRatings") : `${formatNumber(value, locale, 1)}★`);
+  const pending = queue.counts.find((entry) => entry.status === "pending")?.count ?? 0;
   const cards = [
-    { label: t("admin.users"), value: formatNumber(figures.users, locale) },
-    { label: t("admin.appointmentsToday"), value: formatNumber(figures.appointmentsToday, locale) },
-    { label: t("admin.monthlyRevenue"), value: formatMoney(figures.monthlyRevenueCents, locale) },
-    { label: t("admin.satisfaction"), value: figures.satisfaction === null ? t("admin.noRatings") : `${formatNumber(figures.satisfaction, locale, 1)}★` },
+    {
+      id: "users",
+      label: t("admin.users"),
+      value: number(users.patients + users.psychologists + users.admins),
+      lines: [t("admin.overview.users.roles", { patients: number(users.patients), psychologists: number(users.psychologists), admins: number(users.admins) }), t("admin.overview.users.new", { count: users.newThisMonth, last: number(users.newLastMonth) })],
+      chart: { points: users.weekly, title: t("admin.overview.users.chart"), format: number },
+    },
+    {
+      id: "appointments",
+      label: t("admin.appointmentsToday"),
+      value: number(appointments.today),
+      lines: [t("admin.overview.appointments.week", { count: appointments.thisWeek }), t("admin.overview.appointments.month", { count: appointments.thisMonth, last: number(appointments.lastMonth) })],
+      chart: { points: appointments.weekly, title: t("admin.overview.appointments.chart"), format: number },
+    },
+    {
+      id: "revenue",
+      label: t("admin.monthlyRevenue"),
+      value: money$(money.paidCents),
+      lines: [
+        t("admin.overview.revenue.detail", { refunded: money$(money.refundedCents), pending: money$(money.pendingCents) }),
+        t("admin.overview.revenue.last", { paid: money$(money.lastMonth.paidCents), refunded: money$(money.lastMonth.refundedCents) }),
+      ],
+      chart: { points: money.weekly, title: t("admin.overview.revenue.chart"), format: money$ },
+    },
+    {
+      id: "satisfaction",
+      label: t("admin.satisfaction"),
+      value: rating(satisfaction.allTimeAverage),
+      lines: [t("admin.overview.satisfaction.month", { average: rating(satisfaction.average), count: satisfaction.reviews }), t("admin.overview.satisfaction.last", { average: rating(satisfaction.lastMonthAverage) })],
+      chart: { points: satisfaction.weekly, title: t("admin.overview.satisfaction.chart"), format: (value: number) => formatNumber(value, locale, 1) },
+    },
+    {
+      id: "conversion",
+      label: t("admin.overview.conversion.label"),
+      value: `${percent(conversion.paid, conversion.created)}%`,
+      lines: [t("admin.overview.conversion.detail", { paid: number(conversion.paid), created: number(conversion.created) }), t("admin.overview.conversion.last", { percent: percent(conversion.lastMonth.paid, conversion.lastMonth.created) })],
+      chart: { points: conversion.weekly, title: t("admin.overview.conversion.chart"), format: (value: number) => `${value}%` },
+    },
+    {
+      id: "attendance",
+      label: t("admin.overview.attendance.label"),
+      value: number(attendance.cancelled + attendance.noShows),
+      lines: [
+        t("admin.overview.attendance.detail", { cancelled: number(attendance.cancelled), noShows: number(attendance.noShows) }),
+        t("admin.overview.attendance.last", { cancelled: number(attendance.lastMonth.cancelled), noShows: number(attendance.lastMonth.noShows) }),
+      ],
+      chart: { points: attendance.weekly, title: t("admin.overview.attendance.chart"), format: number },
+    },
   ];
   return (
     <section className="container-page py-10" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title" className="text-3xl font-bold">
         {t("admin.heading")}
       </h1>
-      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <h2 className="sr-only">{t("admin.overview.heading")}</h2>
+      <ul className="admin-cards">
         {cards.map((card) => (
-          <div key={card.label} className="card">
-            <dt className="text-sm text-slate-600 dark:text-slate-400">{card.label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{card.value}</dd>
-          </div>
+          <li key={card.id} className="card" aria-labelledby={`card-${card.id}`}>
+            <h3 id={`card-${card.id}`} className="text-sm text-slate-600 dark:text-slate-400">
+              {card.label}
+            </h3>
+            <p className="mt-1 text-2xl font-bold">{card.value}</p>
+            {card.lines.map((line) => (
+              <p key={line} className="muted text-xs">
+                {line}
+              </p>
+            ))}
+            <div className="mt-2">
+              <WeekChart {...card.chart} />
+            </div>
+          </li>
         ))}
-      </dl>
-      <p className="mt-6">{t("admin.pendingPsychologists", { count: figures.pendingPsychologists })}</p>
+      </ul>
+      <p className="mt-6">{t("admin.pendingPsychologists", { count: pending })}</p>
 
       <section className="mt-8" aria-labelledby="review-title">
         <h2 id="review-title" className="text-xl font-semibold">
