@@ -61,6 +61,7 @@ export function getPsychologistForReview(id: string) {
       "p.personal_statement as personalStatement",
       "p.photo_url as photoUrl",
       "p.price_cents as priceCents",
+      "p.featured_in_carousel as featured",
       submittedAt.as("submittedAt"),
     ])
     .executeTakeFirst();
@@ -117,4 +118,10 @@ export async function writeStatusChange(
     .insertInto("psychologist_status_history")
     .values({ psychologist_id: change.psychologistId, from_status: change.from, to_status: change.to, reason: change.reason, changed_by: change.adminId, created_at: change.now })
     .execute();
+}
+
+/** Shows or hides an approved psychologist in the home page's carousel; false when there is no approved psychologist with that id. */
+export async function setFeatured(trx: Transaction<Database>, psychologistId: string, featured: boolean): Promise<boolean> {
+  const row = await trx.updateTable("psychologists").set({ featured_in_carousel: featured }).where("id", "=", psychologistId).where("status", "=", "approved").returning("id").executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,7 +1,8 @@
 import { reviewTransition, type ReviewAction } from "~/domain/psychologist-review";
 import { getFixedT } from "~/i18n/i18n.server";
 import { db } from "~/models/db.server";
-import { lockPsychologist, writeStatusChange } from "~/models/psychologist-review.server";
+import { audit } from "~/models/audit.server";
+import { lockPsychologist, setFeatured, writeStatusChange } from "~/models/psychologist-review.server";
 import { getRecipient } from "~/models/user.server";
 import { purgePublicPages } from "~/utils/page-cache.server";
 import { log } from "~/utils/logger.server";
@@ -27,6 +28,7 @@ export async function reviewPsychologist(input: { adminId: string; psychologistI
     const reason = input.reason?.trim() || null;
     if (transition.needsReason && !reason) return "reason_required";
     await writeStatusChange(trx, { psychologistId: psychologist.id, from: psychologist.status, to: transition.to, reason: transition.needsReason ? reason : null, adminId: input.adminId, now });
+    await audit({ actor: { userId: input.adminId, role: "admin" }, action: "psychologist.review", subject: { type: "psychologist", id: psychologist.id }, details: { from: psychologist.status, to: transition.to, reason } }, trx);
 
     const recipient = psychologist.userId ? await getRecipient(psychologist.userId, trx) : undefined;
     const to = recipient?.email ?? psychologist.email;
@@ -56,4 +58,19 @@ export async function reviewPsychologist(input: { adminId: string; psychologistI
     log().info({ psychologistId: input.psychologistId, action: input.action, adminId: input.adminId }, "psychologist status changed");
   }
   return outcome;
+}
+
+/**
+ * The admin features an approved psychologist in the home page's carousel,
+ * or stops featuring them: audited; the home page shows it within the page
+ * cache's lifetime (this process's cache at once).
+ */
+export async function featurePsychologist(input: { adminId: string; psychologistId: string; featured: boolean }): Promise<boolean> {
+  const changed = await db.transaction().execute(async (trx) => {
+    if (!(await setFeatured(trx, input.psychologistId, input.featured))) return false;
+    await audit({ actor: { userId: input.adminId, role: "admin" }, action: "psychologist.feature", subject: { type: "psychologist", id: input.psychologistId }, details: { featured: input.featured } }, trx);
+    return true;
+  });
+  if (changed) purgePublicPages();
+  return changed;
 }

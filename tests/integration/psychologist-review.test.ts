@@ -61,6 +61,10 @@ describe("decisions", () => {
     expect(await historyOf(psychologist.psychologistId)).toEqual([{ from_status: "pending", to_status: "approved", reason: null, changed_by: adminId }]);
     expect(await mailsTo(psychologist.email)).toEqual([expect.objectContaining({ template: "psychologist_approved", locale: "en", subject: "Your Acolhe profile has been approved" })]);
     expect((await send(page(`/psychologist/${psychologist.psychologistId}`))).status).toBe(200);
+    // The decision is in the audit log: who, what, on whom.
+    expect(await db.selectFrom("audit_log").select(["actor_user_id", "action", "subject_type", "subject_id", "details"]).execute()).toEqual([
+      { actor_user_id: adminId, action: "psychologist.review", subject_type: "psychologist", subject_id: psychologist.psychologistId, details: { from: "pending", to: "approved", reason: null } },
+    ]);
   });
 
   it.each([
@@ -141,6 +145,35 @@ describe("decisions", () => {
       expect((await decide(jar, psychologist.psychologistId!, { intent: "approve" })).status).toBe(403);
     }
     expect((await rowOf(psychologist.psychologistId!)).status).toBe("pending");
+  });
+});
+
+describe("featuring on the home page", () => {
+  it("features an approved psychologist and stops featuring them, each change audited; a pending one cannot be featured", async () => {
+    const { jar, id: adminId } = await admin();
+    const approved = await createUser({ role: "psychologist", psychologistStatus: "approved" });
+    const featured = () => db.selectFrom("psychologists").select("featured_in_carousel").where("id", "=", approved.psychologistId!).executeTakeFirstOrThrow();
+    expect(await (await send(page(`/admin/psychologists/${approved.psychologistId}`, { Cookie: jar.header() }))).text()).toContain("Destacar na página inicial");
+    expect((await decide(jar, approved.psychologistId!, { intent: "feature", featured: "true" })).status).toBe(303);
+    expect((await featured()).featured_in_carousel).toBe(true);
+    expect(await (await send(page(`/admin/psychologists/${approved.psychologistId}`, { Cookie: jar.header() }))).text()).toContain("Tirar do destaque");
+    expect((await decide(jar, approved.psychologistId!, { intent: "feature", featured: "false" })).status).toBe(303);
+    expect((await featured()).featured_in_carousel).toBe(false);
+    const rows = await db.selectFrom("audit_log").select(["actor_user_id", "action", "subject_id", "details"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { actor_user_id: adminId, action: "psychologist.feature", subject_id: approved.psychologistId, details: { featured: true } },
+      { actor_user_id: adminId, action: "psychologist.feature", subject_id: approved.psychologistId, details: { featured: false } },
+    ]);
+
+    const pending = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    const refused = await decide(jar, pending.psychologistId!, { intent: "feature", featured: "true" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Só um psicólogo aprovado pode ficar em destaque.");
+    expect((await db.selectFrom("psychologists").select("featured_in_carousel").where("id", "=", pending.psychologistId!).executeTakeFirstOrThrow()).featured_in_carousel).toBe(false);
+    // A patient cannot feature anyone.
+    const patient = await signedIn(await createUser());
+    expect((await decide(patient, approved.psychologistId!, { intent: "feature", featured: "true" })).status).toBe(403);
+    expect((await featured()).featured_in_carousel).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import { REASON_MAX, REASON_MIN, REVIEW_ACTIONS, type ReviewAction } from "~/dom
 import { pageTranslations } from "~/i18n/i18n.server";
 import { psychologistReview } from "~/services/admin-review-pages.server";
 import { pageMeta } from "~/services/page-meta.server";
-import { reviewPsychologist } from "~/services/psychologist-review.server";
+import { featurePsychologist, reviewPsychologist } from "~/services/psychologist-review.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -31,7 +31,13 @@ export async function reviewPageData(request: Request, id: string | undefined) {
 export async function reviewAction(request: Request, admin: SessionUser, id: string | undefined) {
   const { t } = await pageTranslations(request, ["dashboard"]);
   if (!id || !UUID.test(id)) throw new Response(t("admin.review.errors.notFound"), { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: reviewSchema(t) });
+  const form = await request.formData();
+  if (form.get("intent") === "feature") {
+    const featured = form.get("featured") === "true";
+    if (!(await featurePsychologist({ adminId: admin.id, psychologistId: id, featured }))) return data({ status: "error", error: { "": [t("admin.review.errors.featureNotAllowed")] } }, { status: 409 });
+    return redirectWithToast(`/admin/psychologists/${id}`, { type: "success", title: t(featured ? "admin.review.featuredOn" : "admin.review.featuredOff") });
+  }
+  const submission = parseWithZod(form, { schema: reviewSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { intent, reason } = submission.value;
   if (intent !== "approve" && (reason ?? "").length < REASON_MIN) {

@@ -93,6 +93,14 @@ export default function PsychologistReview() {
               <p className="muted mt-2 text-xs">{t("admin.review.futureNote")}</p>
             </div>
           ) : null}
+          {p.status === "approved" ? (
+            <Form method="post" className="card space-y-2">
+              <input type="hidden" name="intent" value="feature" />
+              <input type="hidden" name="featured" value={p.featured ? "false" : "true"} />
+              <p className="text-sm">{t(p.featured ? "admin.review.featuredYes" : "admin.review.featuredNo")}</p>
+              <SubmitButton className="btn-secondary w-full">{t(p.featured ? "admin.review.unfeature" : "admin.review.feature")}</SubmitButton>
+            </Form>
+          ) : null}
           {data.actions.map((action) => (
             <Form key={action} method="post" className="card space-y-2">
               <input type="hidden" name="intent" value={action} />
