@@ -23,7 +23,9 @@ export type AuditAction =
   | "billing.read"
   | "billing.export"
   | "evaluations.export"
-  | "report.generate";
+  | "report.generate"
+  | "psychologist.review"
+  | "psychologist.feature";
 
 export interface AuditEntry {
   actor: { userId: string | null; role: string };
