@@ -25,7 +25,8 @@ export type AuditAction =
   | "evaluations.export"
   | "report.generate"
   | "psychologist.review"
-  | "psychologist.feature";
+  | "psychologist.feature"
+  | "audit.export";
 
 export interface AuditEntry {
   actor: { userId: string | null; role: string };

@@ -119,7 +119,12 @@ export default function AdminDashboard() {
           </li>
         ))}
       </ul>
-      <p className="mt-6">{t("admin.pendingPsychologists", { count: pending })}</p>
+      <p className="mt-6 flex flex-wrap justify-between gap-2">
+        <span>{t("admin.pendingPsychologists", { count: pending })}</span>
+        <Link to="/admin/audit" className="font-semibold text-teal-800 underline dark:text-teal-300">
+          {t("admin.auditLink")}
+        </Link>
+      </p>
 
       <section className="mt-8" aria-labelledby="review-title">
         <h2 id="review-title" className="text-xl font-semibold">
