@@ -25,12 +25,15 @@ export default defineConfig({
     projects: [
       {
         ...shared,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], env },
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], env, testTimeout: 20_000 },
       },
       {
         ...shared,
         test: {
           name: "integration",
+          // The root's timeouts do not reach the projects: said again here (a cold route import can take seconds on a busy machine).
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
           include: ["db/**/*.test.ts", "tests/integration/**/*.test.{ts,tsx}"],
           globalSetup: ["./tests/setup/global-database.ts"],
           setupFiles: ["./tests/setup/database-per-file.ts"],

@@ -31,6 +31,10 @@ export interface UsersTable {
   email_verified_at: Timestamp | null;
   google_sub: string | null;
   deleted_at: Timestamp | null;
+  /** Set by an administrator: no sign-in, no session. */
+  blocked_at: Timestamp | null;
+  blocked_reason: string | null;
+  blocked_by: string | null;
   created_at: CreatedAt & Generated<Date>;
   updated_at: UpdatedAt & Generated<Date>;
 }

@@ -26,7 +26,11 @@ export type AuditAction =
   | "report.generate"
   | "psychologist.review"
   | "psychologist.feature"
-  | "audit.export";
+  | "audit.export"
+  | "user.read"
+  | "user.sessions_revoked"
+  | "user.block"
+  | "user.unblock";
 
 export interface AuditEntry {
   actor: { userId: string | null; role: string };

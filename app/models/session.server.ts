@@ -28,6 +28,8 @@ export async function findSessionUser(sessionId: string, now = new Date(), maxAg
     .where("sessions.expires_at", ">", now)
     .$if(Number.isFinite(maxAgeMs), (query) => query.where("sessions.created_at", ">", new Date(now.getTime() - maxAgeMs)))
     .where("users.deleted_at", "is", null)
+    // A blocked account's sessions are deleted when it is blocked; this keeps any that slipped through from opening.
+    .where("users.blocked_at", "is", null)
     .select([
       "sessions.id as sessionId",
       "sessions.expires_at as expiresAt",

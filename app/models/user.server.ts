@@ -9,6 +9,7 @@ export interface Credentials {
   emailVerifiedAt: Date | null;
   psychologistId: string | null;
   psychologistStatus: string | null;
+  blockedAt: Date | null;
 }
 
 function credentials(executor: Executor) {
@@ -23,6 +24,7 @@ function credentials(executor: Executor) {
       "users.email_verified_at as emailVerifiedAt",
       "psychologists.id as psychologistId",
       "psychologists.status as psychologistStatus",
+      "users.blocked_at as blockedAt",
     ]);
 }
 
@@ -94,7 +96,7 @@ export async function claimUnverifiedAccount(userId: string, executor: Executor)
 }
 
 export function findUserByGoogleSub(sub: string) {
-  return db.selectFrom("users").select(["id"]).where("google_sub", "=", sub).where("deleted_at", "is", null).executeTakeFirst();
+  return db.selectFrom("users").select(["id", "blocked_at as blockedAt"]).where("google_sub", "=", sub).where("deleted_at", "is", null).executeTakeFirst();
 }
 
 export async function linkGoogleAccount(userId: string, sub: string, executor: Executor = db) {

@@ -121,9 +121,14 @@ export default function AdminDashboard() {
       </ul>
       <p className="mt-6 flex flex-wrap justify-between gap-2">
         <span>{t("admin.pendingPsychologists", { count: pending })}</span>
-        <Link to="/admin/audit" className="font-semibold text-teal-800 underline dark:text-teal-300">
-          {t("admin.auditLink")}
-        </Link>
+        <span className="flex gap-4">
+          <Link to="/admin/users" className="font-semibold text-teal-800 underline dark:text-teal-300">
+            {t("admin.peopleLink")}
+          </Link>
+          <Link to="/admin/audit" className="font-semibold text-teal-800 underline dark:text-teal-300">
+            {t("admin.auditLink")}
+          </Link>
+        </span>
       </p>
 
       <section className="mt-8" aria-labelledby="review-title">

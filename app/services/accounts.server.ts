@@ -182,6 +182,8 @@ export async function signIn(email: string, password: string, ip: string | null)
   // Hash even when there is no account, so timing does not tell either.
   const valid = account?.passwordHash ? await verifyPassword(password, account.passwordHash) : (await verifyPassword(password, await dummyHash()), false);
   if (!account || !valid) throw new AccountError("errors.invalidCredentials", 401);
+  // Said only to whoever knows the password.
+  if (account.blockedAt) throw new AccountError("errors.blocked", 403);
 
   await attempt.forgive();
   await Promise.all([forgetFailures(signInEmailKey(email)), forgetFailures(limits[0]!.key)]);

@@ -39,10 +39,12 @@ export function googleConfigured(): boolean {
 /** Finds or creates the account Google vouches for: by Google id, else by verified e-mail, else a new patient. */
 export async function accountForGoogleProfile(profile: GoogleProfile, locale: Locale): Promise<AuthUser> {
   const known = await findUserByGoogleSub(profile.id);
-  if (known) return known;
+  if (known?.blockedAt) throw new AccountError("errors.blocked", 403);
+  if (known) return { id: known.id };
   const email = profile._json.email ?? profile.emails?.[0]?.value;
   if (!email || profile._json.email_verified !== true) throw new AccountError("errors.googleFailed", 400);
   const existing = await findCredentialsByEmail(email);
+  if (existing?.blockedAt) throw new AccountError("errors.blocked", 403);
   if (existing) {
     await db.transaction().execute(async (trx) => {
       // An unverified account may have been opened by someone else with this address: their password and sessions go.

@@ -16,6 +16,7 @@ import * as reviewSubmission from "./0020_review_submission";
 import * as cancellation from "./0021_cancellation";
 import * as reschedule from "./0022_reschedule";
 import * as records from "./0023_records";
+import * as userBlocking from "./0024_user_blocking";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0021_cancellation": cancellation,
   "0022_reschedule": reschedule,
   "0023_records": records,
+  "0024_user_blocking": userBlocking,
 };

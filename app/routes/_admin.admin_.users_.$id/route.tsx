@@ -1,0 +1,181 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, FormErrors, SubmitButton } from "~/components/forms";
+import { useTranslation } from "~/i18n/use-translation";
+import { requireAdmin } from "~/services/session.server";
+import { loaderMeta } from "~/utils/meta";
+import { personAction, personPageData } from "./person.server";
+
+/** /admin/users/{id} — one person as the administrator sees them, with 'Encerrar sessões' and 'Bloquear conta'. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return personPageData(request, await requireAdmin(request), params.id);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return personAction(request, await requireAdmin(request), params.id);
+}
+
+export const meta = loaderMeta;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <div className="mt-2 overflow-x-auto text-sm">{children}</div>
+    </section>
+  );
+}
+
+export default function Person() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { t } = useTranslation("admin-people");
+  const { account } = data;
+  return (
+    <section className="container-page max-w-5xl space-y-4 py-8" aria-labelledby="person-title">
+      <Link to="/admin/users" className="text-sm underline">
+        {t("backToList")}
+      </Link>
+      <h1 id="person-title" className="text-2xl font-bold">
+        {account.name}
+      </h1>
+      <FormErrors errors={result?.error?.[""]} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <dl className="card grid gap-2 text-sm lg:col-span-2 sm:grid-cols-2">
+          {(
+            [
+              ["email", account.email],
+              ["role", t(`roles.${account.role}`)],
+              ["phone", account.phone],
+              ["cpf", account.cpf],
+              ["since", account.createdAt],
+              ["verified", t(account.verified ? "yes" : "no")],
+              ["google", t(account.google ? "yes" : "no")],
+              ["deleted", account.deletedAt],
+            ] as Array<[string, string | null]>
+          ).map(([key, value]) => (
+            <div key={key}>
+              <dt className="text-xs font-semibold uppercase text-slate-500">{t(`fields.${key}`)}</dt>
+              <dd className="break-all">{value ?? "—"}</dd>
+            </div>
+          ))}
+          {account.psychologistId ? (
+            <div>
+              <dt className="text-xs font-semibold uppercase text-slate-500">{t("fields.professional")}</dt>
+              <dd>
+                <Link to={`/admin/psychologists/${account.psychologistId}`} className="underline">
+                  {t("openProfessional")}
+                </Link>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="space-y-3">
+          {account.blocked ? (
+            <div role="status" className="card border-red-300 text-sm">
+              <p className="font-semibold">{t("blockedSince", { at: account.blocked.at ?? "" })}</p>
+              {account.blocked.reason ? <p>{t("blockedReason", { reason: account.blocked.reason })}</p> : null}
+              {account.blocked.by ? <p className="muted">{t("blockedBy", { by: account.blocked.by })}</p> : null}
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="unblock" />
+                <SubmitButton className="btn-secondary w-full">{t("unblock")}</SubmitButton>
+              </Form>
+            </div>
+          ) : !data.self && !account.deletedAt ? (
+            <Form method="post" className="card space-y-2">
+              <input type="hidden" name="intent" value="block" />
+              <label htmlFor="block-reason" className="block text-sm font-medium">
+                {t("blockReason")}
+              </label>
+              <textarea id="block-reason" name="reason" required minLength={3} maxLength={500} rows={3} className="input w-full" aria-invalid={result?.error?.reason ? true : undefined} />
+              <ErrorList errors={result?.error?.reason} />
+              <p className="muted text-xs">{t("blockNote")}</p>
+              <SubmitButton className="btn w-full bg-red-700 text-white hover:bg-red-800">{t("block")}</SubmitButton>
+            </Form>
+          ) : null}
+          <Form method="post" className="card">
+            <input type="hidden" name="intent" value="revoke-sessions" />
+            <p className="text-sm">{t("sessionsOpen", { count: data.sessions.length })}</p>
+            <SubmitButton className="btn-secondary mt-2 w-full">{t("revokeSessions")}</SubmitButton>
+          </Form>
+        </div>
+      </div>
+
+      <Section id="appointments-title" title={t("appointments.title")}>
+        {data.appointments.length === 0 ? (
+          <p className="muted">{t("none")}</p>
+        ) : (
+          <table className="w-full text-left">
+            <tbody>
+              {data.appointments.map((row) => (
+                <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="py-1 pe-3 whitespace-nowrap">{row.startsAt}</td>
+                  <td className="py-1 pe-3">{row.psychologistName}</td>
+                  <td className="py-1 pe-3">{row.patientName}</td>
+                  <td className="py-1 pe-3">{row.status}</td>
+                  <td className="py-1 pe-3">{row.paymentStatus}</td>
+                  <td className="py-1">{row.price}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+      <Section id="payments-title" title={t("payments.title")}>
+        {data.payments.length === 0 ? (
+          <p className="muted">{t("none")}</p>
+        ) : (
+          <table className="w-full text-left">
+            <tbody>
+              {data.payments.map((row) => (
+                <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="py-1 pe-3 whitespace-nowrap">{row.createdAt}</td>
+                  <td className="py-1 pe-3">{row.status}</td>
+                  <td className="py-1 pe-3">{row.method ?? "—"}</td>
+                  <td className="py-1 pe-3">{row.amount}</td>
+                  <td className="py-1">{row.refunded ? t("payments.refunded", { amount: row.refunded }) : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+      <Section id="consents-title" title={t("consents.title")}>
+        {data.consents.length === 0 ? (
+          <p className="muted">{t("none")}</p>
+        ) : (
+          <ul className="space-y-1">
+            {data.consents.map((row, index) => (
+              <li key={index}>
+                {row.at}: {row.consent} — {t(row.granted ? "consents.granted" : "consents.withdrawn")}
+                {row.version ? ` (${row.version})` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section id="sessions-title" title={t("sessions.title")}>
+        {data.sessions.length === 0 ? (
+          <p className="muted">{t("none")}</p>
+        ) : (
+          <ul className="space-y-1">
+            {data.sessions.map((row, index) => (
+              <li key={index}>
+                {t("sessions.row", { createdAt: row.createdAt ?? "", expiresAt: row.expiresAt ?? "" })} <span className="muted break-all text-xs">{row.userAgent ?? ""}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/models/db.server";
+import { loader as listLoader } from "~/routes/_admin.admin_.users/route";
+import { action, loader } from "~/routes/_admin.admin_.users_.$id/route";
+import { signIn } from "~/services/accounts.server";
+import { createAppointment, createPair } from "#tests/helpers/appointments";
+import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
+import { body, getRequest, location, postRequest, run } from "#tests/helpers/http";
+
+/** People as the administrator runs them (issue 15, item 2): search, one person's page, sessions and blocking. */
+
+const list = async (jar: Awaited<ReturnType<typeof signedIn>>, query = "") => body(await run(listLoader, getRequest(`/admin/users${query}`, jar)));
+const person = (jar: Awaited<ReturnType<typeof signedIn>>, id: string) => run(loader, getRequest(`/admin/users/${id}`, jar), { id });
+const post = (jar: Awaited<ReturnType<typeof signedIn>>, id: string, fields: Record<string, string>) => run(action, postRequest(`/admin/users/${id}`, fields, jar), { id });
+
+describe("/admin/users", () => {
+  it("finds people by accent-free name, part of the e-mail or the exact CPF, by role and state", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const joao = await createUser({ firstName: "João", lastName: "Araújo", email: "joao.araujo@exemplo.com.br", password: null });
+    await db.updateTable("profiles").set({ cpf: "529.982.247-25" }).where("id", "=", joao.id).execute();
+    const psychologist = await createUser({ role: "psychologist", firstName: "Marta", lastName: "Lima", password: null });
+    const gone = await createUser({ firstName: "Joana", password: null });
+    await db.updateTable("users").set({ deleted_at: new Date() }).where("id", "=", gone.id).execute();
+
+    expect((await list(admin, "?q=joao araujo")).rows.map((row: { id: string }) => row.id)).toEqual([joao.id]);
+    expect((await list(admin, "?q=ARAUJO@exemplo")).rows.map((row: { id: string }) => row.id)).toEqual([joao.id]);
+    expect((await list(admin, "?q=52998224725")).rows.map((row: { id: string }) => row.id)).toEqual([joao.id]);
+    expect((await list(admin, "?q=52998224700")).total).toBe(0);
+    expect((await list(admin, "?role=psychologist")).rows.map((row: { id: string }) => row.id)).toEqual([psychologist.id]);
+    expect((await list(admin, "?state=deleted")).rows.map((row: { id: string; state: string }) => [row.id, row.state])).toEqual([[gone.id, "deleted"]]);
+    expect((await list(admin, "?role=admin")).rows).toHaveLength(1);
+    expect((await list(admin, "?role=nonsense&page=zero")).total).toBe(4);
+  });
+});
+
+describe("/admin/users/{id}", () => {
+  it("shows the account, its appointments, payments, consents and sessions — CPF masked, and the read audited", async () => {
+    const adminUser = await createUser({ role: "admin", password: null });
+    const admin = await signedIn(adminUser);
+    const { patient, psychologist } = await createPair();
+    await db.updateTable("profiles").set({ cpf: "52998224725" }).where("id", "=", patient.id).execute();
+    await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(Date.now() + 86_400_000) });
+    await db.insertInto("consent_log").values({ user_id: patient.id, consent: "terms", granted: true, version: "2026-01-01" }).execute();
+    await signedIn(patient);
+
+    const response = await person(admin, patient.id);
+    expect(response.status).toBe(200);
+    const page = await body(response);
+    expect(page.account).toMatchObject({ email: patient.email, role: "patient", cpf: "***.982.247-**", blocked: null });
+    expect(page.appointments).toHaveLength(1);
+    expect(page.appointments[0].psychologistName).toBe("Dra. Helena Prado");
+    expect(page.consents).toEqual([expect.objectContaining({ consent: "terms", granted: true, version: "2026-01-01" })]);
+    expect(page.sessions).toHaveLength(1);
+    expect(JSON.stringify(page)).not.toContain("52998224725");
+    expect(await db.selectFrom("audit_log").select(["actor_user_id", "action", "subject_id"]).execute()).toEqual([{ actor_user_id: adminUser.id, action: "user.read", subject_id: patient.id }]);
+
+    // The psychologist's page lists the consultations they give.
+    expect((await body(await person(admin, psychologist.id))).appointments).toHaveLength(1);
+    expect((await person(admin, "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69")).status).toBe(404);
+  });
+
+  it("ends a person's sessions", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const user = await createUser({ password: null });
+    await signedIn(user);
+    await signedIn(user);
+    const response = await post(admin, user.id, { intent: "revoke-sessions" });
+    expect([response.status, location(response)]).toEqual([303, `/admin/users/${user.id}`]);
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect((await db.selectFrom("audit_log").select(["action", "details"]).executeTakeFirstOrThrow())).toEqual({ action: "user.sessions_revoked", details: { ended: 2 } });
+  });
+
+  it("blocks with a reason: sessions end, sign-in is refused with a clear message, unblocking gives the account back", async () => {
+    const adminUser = await createUser({ role: "admin", password: null });
+    const admin = await signedIn(adminUser);
+    const user = await createUser();
+    const jar = await signedIn(user);
+
+    const missing = await post(admin, user.id, { intent: "block", reason: " " });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await body(missing))).toContain("Informe o motivo do bloqueio");
+    expect((await db.selectFrom("users").select("blocked_at").where("id", "=", user.id).executeTakeFirstOrThrow()).blocked_at).toBeNull();
+
+    expect((await post(admin, user.id, { intent: "block", reason: "Pagamentos contestados em série" })).status).toBe(303);
+    expect(await db.selectFrom("users").select(["blocked_reason", "blocked_by"]).where("id", "=", user.id).executeTakeFirstOrThrow()).toEqual({ blocked_reason: "Pagamentos contestados em série", blocked_by: adminUser.id });
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    // The old cookie opens nothing; the password no longer signs in.
+    expect(location(await run(listLoader, getRequest("/admin/users", jar)))).toMatch(/^\/login/);
+    await expect(signIn(user.email, PASSWORD, "203.0.113.9")).rejects.toMatchObject({ key: "errors.blocked", status: 403 });
+    expect((await post(admin, user.id, { intent: "block", reason: "de novo" })).status).toBe(409);
+    expect((await body(await person(admin, user.id))).account.blocked).toMatchObject({ reason: "Pagamentos contestados em série", by: "admin@acolhe.dev" });
+
+    expect((await post(admin, user.id, { intent: "unblock" })).status).toBe(303);
+    await expect(signIn(user.email, PASSWORD, "203.0.113.9")).resolves.toEqual({ id: user.id });
+    const actions = await db.selectFrom("audit_log").select("action").where("subject_id", "=", user.id).where("action", "like", "user.%block").orderBy("id").execute();
+    expect(actions.map((row) => row.action)).toEqual(["user.block", "user.unblock"]);
+  });
+
+  it("an admin cannot block their own account; patients and psychologists cannot block anyone", async () => {
+    const adminUser = await createUser({ role: "admin", password: null });
+    const admin = await signedIn(adminUser);
+    expect((await post(admin, adminUser.id, { intent: "block", reason: "teste" })).status).toBe(409);
+    const victim = await createUser({ password: null });
+    for (const role of ["patient", "psychologist"] as const) {
+      const jar = await signedIn(await createUser({ role, password: null }));
+      expect((await post(jar, victim.id, { intent: "block", reason: "teste" })).status).toBe(403);
+    }
+    expect((await db.selectFrom("users").select("blocked_at").where("id", "=", victim.id).executeTakeFirstOrThrow()).blocked_at).toBeNull();
+  });
+});
