@@ -3,6 +3,7 @@
  * from the factory (payments.server.ts) so the implementations can import it
  * without an import cycle. Amounts are integer centavos throughout.
  */
+import type { PingOptions, PingResult } from "./ping.server";
 
 export interface CheckoutRequest {
   /** Becomes the provider's external_reference: how a payment finds its appointment. */
@@ -79,6 +80,8 @@ export interface PaymentGateway {
   getPayment(id: string): Promise<GatewayPayment | null>;
   /** Without an amount, refunds whatever is left of the payment. */
   refund(paymentId: string, amountCents?: number, options?: RefundOptions): Promise<RefundResult>;
+  /** A cheap authenticated call for 'Saúde do sistema'; absent on providers that need no network (local). */
+  ping?(options: PingOptions): Promise<PingResult>;
 }
 
 /** The Portuguese message each failure shows; `kind` is for code, the message for people. */

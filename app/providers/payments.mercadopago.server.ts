@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from "mercadopago";
+import { MercadoPagoConfig, Payment, PaymentRefund, Preference, User } from "mercadopago";
 import type { PreferenceRequest } from "mercadopago/dist/clients/preference/commonTypes";
 import type { PaymentResponse } from "mercadopago/dist/clients/payment/commonTypes";
 import type { Options } from "mercadopago/dist/types";
@@ -15,6 +15,7 @@ import {
   type PaymentGatewayErrorKind,
   type RefundOptions,
 } from "./payments.contract.server";
+import { pingFailureFor, type PingOptions, type PingResult } from "./ping.server";
 
 /**
  * Mercado Pago Checkout Pro through the official SDK: a preference per
@@ -71,6 +72,17 @@ export class MercadoPagoGateway implements PaymentGateway {
       }),
     );
     return { id: String(refund.id), status: refund.status ?? "unknown" };
+  }
+
+  /** GET /users/me with the access token: the cheapest call that proves the token works. Never retried. */
+  async ping({ timeoutMs }: PingOptions): Promise<PingResult> {
+    try {
+      await new User(this.sdkConfig({ timeout: timeoutMs, maxRetries: 0 })).get();
+      return { ok: true };
+    } catch (error) {
+      const status = statusOf(error);
+      return { ok: false, failure: pingFailureFor(status), status: status || undefined };
+    }
   }
 
   /**

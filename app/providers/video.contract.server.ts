@@ -3,6 +3,7 @@
  * Import it through `~/providers/video.server`; it lives apart only so the
  * implementations do not import the factory that imports them.
  */
+import type { PingOptions, PingResult } from "./ping.server";
 
 export interface VideoRoom {
   name: string;
@@ -31,6 +32,8 @@ export interface VideoProvider {
   /** A room that no longer exists counts as deleted. */
   deleteRoom(name: string): Promise<void>;
   createMeetingToken(input: MeetingTokenInput): Promise<string>;
+  /** A cheap authenticated call for 'Saúde do sistema'; absent on providers that need no network (local). */
+  ping?(options: PingOptions): Promise<PingResult>;
 }
 
 export type VideoProviderErrorKind = "unauthorized" | "not_found" | "rate_limited" | "bad_request" | "unavailable";

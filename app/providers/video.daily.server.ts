@@ -8,6 +8,7 @@ import {
   type VideoRoom,
   type VideoRoomTimes,
 } from "./video.contract.server";
+import { pingFailureFor } from "./ping.server";
 
 /**
  * Daily's REST API (https://docs.daily.co/reference/rest-api) over fetch.
@@ -71,7 +72,7 @@ export function createDailyVideoProvider(config: DailyConfig): VideoProvider {
   const baseUrl = config.apiUrl.replace(/\/+$/, "");
   const retryDelayMs = config.retryDelayMs ?? 500;
 
-  async function send(method: string, path: string, payload?: unknown): Promise<DailyAnswer> {
+  async function send(method: string, path: string, payload?: unknown, timeoutMs = config.timeoutMs): Promise<DailyAnswer> {
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
@@ -81,11 +82,11 @@ export function createDailyVideoProvider(config: DailyConfig): VideoProvider {
           ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
         },
         body: payload === undefined ? undefined : JSON.stringify(payload),
-        signal: AbortSignal.timeout(config.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (cause) {
       const timedOut = cause instanceof DOMException && cause.name === "TimeoutError";
-      const message = timedOut ? `Daily did not answer within ${config.timeoutMs} ms` : "Daily could not be reached";
+      const message = timedOut ? `Daily did not answer within ${timeoutMs} ms` : "Daily could not be reached";
       throw new VideoProviderError("unavailable", `${message} (${method} ${path})`, undefined, { cause });
     }
     const text = await response.text();
@@ -176,6 +177,17 @@ export function createDailyVideoProvider(config: DailyConfig): VideoProvider {
         throw new VideoProviderError("unavailable", "Daily answered without a meeting token");
       }
       return token;
+    },
+
+    /** GET /rooms?limit=1: cheap, and refused without a valid API key. Never retried. */
+    async ping({ timeoutMs }) {
+      try {
+        const answer = await send("GET", "/rooms?limit=1", undefined, timeoutMs);
+        if (answer.status >= 200 && answer.status < 300) return { ok: true };
+        return { ok: false, failure: pingFailureFor(answer.status), status: answer.status };
+      } catch {
+        return { ok: false, failure: "unreachable" };
+      }
     },
   };
 }
