@@ -128,6 +128,9 @@ export default function AdminDashboard() {
           <Link to="/admin/audit" className="font-semibold text-teal-800 underline dark:text-teal-300">
             {t("admin.auditLink")}
           </Link>
+          <Link to="/admin/configuration" className="font-semibold text-teal-800 underline dark:text-teal-300">
+            {t("admin.configLink")}
+          </Link>
         </span>
       </p>
 

@@ -144,6 +144,11 @@ const PRODUCTION_REQUIRED = [
   "NOTES_ENCRYPTION_KEY",
 ] as const;
 
+/** What production would refuse to start without, read from `source` (the admin's configuration page shows it for any environment). */
+export function productionConfigurationGaps(source: Record<string, string | undefined>): string[] {
+  return PRODUCTION_REQUIRED.filter((name) => isPlaceholder(source[name]));
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const raw = schema.parse(source);
   const appUrl = raw.APP_URL ?? `http://localhost:${raw.PORT}`;
