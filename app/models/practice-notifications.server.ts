@@ -23,12 +23,17 @@ export async function recordPracticeNotification(executor: Executor, appointment
 
 export const NOTIFICATIONS_SHOWN = 8;
 
-/** The newest notifications with the patient's first name and the consultation's start; each row carries the unread count (none without rows). */
+/**
+ * The newest notifications with the patient's first name and the consultation's start (null for a
+ * record request, which belongs to no consultation); each row carries the unread count (none without rows).
+ */
 export async function listPracticeNotifications({ psychologistId, limit = NOTIFICATIONS_SHOWN }: { psychologistId: string; limit?: number }) {
   const rows = await db
     .selectFrom("practice_notifications as n")
-    .innerJoin("appointments as a", "a.id", "n.appointment_id")
+    .leftJoin("appointments as a", "a.id", "n.appointment_id")
+    .leftJoin("record_requests as r", "r.id", "n.record_request_id")
     .leftJoin("profiles as p", "p.id", "a.patient_id")
+    .leftJoin("profiles as rp", "rp.id", "r.patient_id")
     .where("n.psychologist_id", "=", psychologistId)
     .orderBy("n.created_at", "desc")
     .orderBy("n.id", "desc")
@@ -37,10 +42,11 @@ export async function listPracticeNotifications({ psychologistId, limit = NOTIFI
       "n.id",
       "n.kind",
       "n.appointment_id as appointmentId",
+      "n.record_request_id as recordRequestId",
       "n.created_at as createdAt",
       "n.read_at as readAt",
       "a.starts_at as startsAt",
-      "p.first_name as firstName",
+      sql<string | null>`coalesce(p.first_name, rp.first_name)`.as("firstName"),
       (eb) =>
         eb
           .selectFrom("practice_notifications")

@@ -343,7 +343,7 @@ function NotificationsBox({ data, t }: { data: Data; t: TFunction }) {
         <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {notifications.items.map((item) => (
             <li key={item.id} className={`py-2 ${item.read ? "muted" : ""}`}>
-              <Link to={`/psychologist-dashboard/appointments/${item.appointmentId}`} className={`block hover:underline ${item.read ? "" : "font-semibold"}`}>
+              <Link to={item.appointmentId ? `/psychologist-dashboard/appointments/${item.appointmentId}` : "/psychologist-dashboard/records"} className={`block hover:underline ${item.read ? "" : "font-semibold"}`}>
                 {item.read ? null : <span className="sr-only">{t("notifications.unreadMark")} </span>}
                 {t(`notifications.kinds.${item.kind}`, { patient: item.patient, date: item.consultation.date ?? "", time: item.consultation.time ?? "" })}
               </Link>
