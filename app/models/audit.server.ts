@@ -30,7 +30,9 @@ export type AuditAction =
   | "user.read"
   | "user.sessions_revoked"
   | "user.block"
-  | "user.unblock";
+  | "user.unblock"
+  | "user.export"
+  | "user.delete";
 
 export interface AuditEntry {
   actor: { userId: string | null; role: string };

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { audit } from "~/models/audit.server";
 import { exportUserData } from "~/services/privacy.server";
 import { requireUser } from "~/services/session.server";
 
@@ -6,6 +7,8 @@ import { requireUser } from "~/services/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const body = JSON.stringify(await exportUserData(user.id), null, 2);
+  // The data-subject request log: when the platform answered a request for access (LGPD art. 18).
+  await audit({ actor: { userId: user.id, role: user.role }, action: "user.export", subject: { type: "user", id: user.id } });
   const date = new Date().toISOString().slice(0, 10);
   return new Response(body, {
     headers: {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { audit } from "~/models/audit.server";
 import { db } from "~/models/db.server";
 import { redactMailForUser, listMailForUser } from "~/models/mail.server";
 import { consentHistory } from "~/models/profile.server";
@@ -24,7 +25,7 @@ const SLOT_HOLDING = ["pending_payment", "pending", "scheduled", "confirmed", "p
  * table with a column pointing at the user appears here (a test checks it).
  */
 export async function exportUserData(userId: string) {
-  const [account, profile, psychologist, consents, sessions, appointmentsAsPatient, evaluations, emails, reviewDecisions] = await Promise.all([
+  const [account, profile, psychologist, consents, sessions, appointmentsAsPatient, evaluations, emails, reviewDecisions, records, recordRequests, notesWritten, recordReleases, blockings] = await Promise.all([
     db.selectFrom("users").select(["id", "email", "email_verified_at", "created_at", sql<boolean>`google_sub is not null`.as("google_linked")]).where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("psychologists").selectAll().where("user_id", "=", userId).executeTakeFirst(),
@@ -71,6 +72,28 @@ export async function exportUserData(userId: string) {
       .where("changed_by", "=", userId)
       .orderBy("created_at")
       .execute(),
+    // The clinical record about the person: which consultations have one, by whom and when. Its text is
+    // released by the psychologist who keeps it (Res. CFP 001/2009) through 'Solicitar cópia do prontuário'.
+    db
+      .selectFrom("clinical_notes as n")
+      .innerJoin("psychologists as ps", "ps.id", "n.psychologist_id")
+      .innerJoin("appointments as a", "a.id", "n.appointment_id")
+      .select(["n.appointment_id", "a.starts_at as consultation_starts_at", "ps.name as psychologist_name", "n.version as versions", "n.created_at", "n.updated_at", "n.retain_until"])
+      .where("n.patient_id", "=", userId)
+      .orderBy("a.starts_at")
+      .execute(),
+    db
+      .selectFrom("record_requests as r")
+      .innerJoin("psychologists as ps", "ps.id", "r.psychologist_id")
+      .select(["r.id", "ps.name as psychologist_name", "r.status", "r.requested_at", "r.released_at"])
+      .where("r.patient_id", "=", userId)
+      .orderBy("r.requested_at")
+      .execute(),
+    // A psychologist's own writing: which notes and versions they wrote, not what (the text belongs to the patients' records).
+    db.selectFrom("clinical_note_versions").select(["note_id", "version", "created_at"]).where("written_by", "=", userId).orderBy("created_at").execute(),
+    db.selectFrom("record_requests").select(["id", "released_at"]).where("released_by", "=", userId).orderBy("released_at").execute(),
+    // An administrator's blocking decisions carry their id.
+    db.selectFrom("users").select(["id as user_id", "blocked_at", "blocked_reason"]).where("blocked_by", "=", userId).orderBy("blocked_at").execute(),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -83,6 +106,14 @@ export async function exportUserData(userId: string) {
     evaluations,
     emails,
     review_decisions: reviewDecisions,
+    clinical_records: {
+      notes: records,
+      copy_requests: recordRequests,
+      how_to_get_a_copy: "O conteúdo do prontuário é entregue pelo psicólogo responsável: use 'Solicitar cópia do prontuário' no seu painel.",
+    },
+    notes_written: notesWritten,
+    record_releases: recordReleases,
+    account_blocks: blockings,
     login_failures: "Tentativas de login são contadas apenas por um resumo criptográfico (hash) do e-mail e do endereço IP, por no máximo duas horas.",
   };
 }
@@ -99,6 +130,11 @@ export const EXPORTED_USER_COLUMNS = [
   "appointments.patient_id",
   "evaluations.patient_id",
   "mail_outbox.user_id",
+  "clinical_notes.patient_id",
+  "record_requests.patient_id",
+  "clinical_note_versions.written_by",
+  "record_requests.released_by",
+  "users.blocked_by",
   // One-time links are secrets, not data about the person; they are deleted with the account.
   "auth_tokens.user_id",
 ];
@@ -152,6 +188,8 @@ export async function deleteAccount(userId: string, confirmation: { password?: s
     await trx.updateTable("evaluations").set({ patient_id: null }).where("patient_id", "=", userId).execute();
     await trx.deleteFrom("auth_tokens").where("user_id", "=", userId).execute();
     await deleteUserSessions(userId, {}, trx);
+    // The data-subject request log: the platform can show when it answered (LGPD art. 18).
+    await audit({ actor: { userId, role: account.psychologistId ? "psychologist" : "patient" }, action: "user.delete", subject: { type: "user", id: userId } }, trx);
     if (recipient) {
       // Sent to the address that was just erased, so not linked to the account.
       await queueMail(trx, { userId: null, to: recipient.email, ...accountDeletedEmail(recipientLocale(recipient.locale), { name: recipient.firstName ?? "" }) });

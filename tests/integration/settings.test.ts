@@ -405,6 +405,10 @@ describe("data download", () => {
     evaluations: "evaluations",
     mail_outbox: "emails",
     psychologist_status_history: "review_decisions",
+    clinical_notes: "clinical_records",
+    record_requests: "clinical_records",
+    clinical_note_versions: "notes_written",
+    // users.blocked_by shares the users table's key above; its rows are under "account_blocks".
     // One-time links are secrets: listed, deleted with the account, never downloaded.
     auth_tokens: null,
   };
@@ -468,6 +472,8 @@ describe("data download", () => {
     const data = JSON.parse(text);
 
     for (const key of Object.values(EXPORT_KEY)) if (key) expect(data, `download lacks "${key}"`).toHaveProperty(key);
+    // The request is logged, so the platform can show when it answered.
+    expect(await db.selectFrom("audit_log").select(["actor_user_id", "action", "subject_id"]).where("action", "=", "user.export").execute()).toEqual([{ actor_user_id: user.id, action: "user.export", subject_id: user.id }]);
     expect(data.account).toMatchObject({ id: user.id, email: user.email, google_linked: false });
     expect(data.profile).toMatchObject({ id: user.id, first_name: "Beatriz", phone: "(11) 91234-5678", cpf: "52998224725", time_zone: "America/Manaus" });
     expect(data.psychologist).toBeNull();
@@ -601,6 +607,8 @@ describe("account deletion", () => {
     expect(account).toMatchObject({ password_hash: null, google_sub: null, email_verified_at: null });
     expect(account.deleted_at).toBeInstanceOf(Date);
     expect(await profileOf(user.id)).toMatchObject({ first_name: "", last_name: "", phone: null, cpf: null, avatar_url: null, time_zone: null, email_notifications: false, sms_notifications: false, appointment_reminders: false });
+    // The request is in the data-subject request log, with its date.
+    expect(await db.selectFrom("audit_log").select(["action", "subject_id"]).where("action", "=", "user.delete").execute()).toEqual([{ action: "user.delete", subject_id: user.id }]);
 
     // The photo file is gone.
     expect(avatarFiles()).toEqual([]);
