@@ -125,6 +125,9 @@ export default function AdminDashboard() {
           <Link to="/admin/users" className="font-semibold text-teal-800 underline dark:text-teal-300">
             {t("admin.peopleLink")}
           </Link>
+          <Link to="/admin/payments" className="font-semibold text-teal-800 underline dark:text-teal-300">
+            {t("admin.paymentsLink")}
+          </Link>
           <Link to="/admin/audit" className="font-semibold text-teal-800 underline dark:text-teal-300">
             {t("admin.auditLink")}
           </Link>

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/models/db.server";
+import { loader } from "~/routes/_admin.admin_.payments/route";
+import { createAppointment, createPair } from "#tests/helpers/appointments";
+import { createUser, signedIn } from "#tests/helpers/factories";
+import { body, getRequest, run } from "#tests/helpers/http";
+
+/** The admin's payments (issue 15, item 4): every payment with its history, and the views of those that need someone. */
+
+const DAY = 86_400_000;
+
+async function payment(appointmentId: string, values: { status: string; createdAt?: Date; refunded?: number }) {
+  const row = await db
+    .insertInto("payments")
+    .values({ appointment_id: appointmentId, provider: "local", provider_payment_id: `p-${appointmentId}`, status: values.status, amount_cents: 180_00, currency: "BRL", refunded_cents: values.refunded ?? 0, created_at: values.createdAt ?? new Date(), approved_at: values.status === "approved" ? new Date() : null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe("/admin/payments", () => {
+  it("lists payments with their status history and notifications, and sorts out those that need someone", async () => {
+    const adminUser = await createUser({ role: "admin", password: null });
+    const admin = await signedIn(adminUser);
+    const { patient, psychologist } = await createPair();
+    const at = (days: number) => new Date(Date.now() + days * DAY);
+    const appointment = (days: number, values: Parameters<typeof createAppointment>[0] extends infer O ? Partial<O> : never = {}) =>
+      createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: at(days), ...values });
+
+    const ok = await payment(await appointment(2), { status: "approved" });
+    await db.insertInto("payment_status_history").values([{ payment_id: ok, status: "pending" }, { payment_id: ok, status: "approved", status_detail: "accredited" }]).execute();
+    await db.insertInto("payment_notifications").values({ provider: "mercadopago", request_id: "r-1", topic: "payment", resource_id: `p-${(await db.selectFrom("payments").select("appointment_id").where("id", "=", ok).executeTakeFirstOrThrow()).appointment_id}`, processed_at: new Date() }).execute();
+    const refusedRefund = await appointment(3, { status: "cancelled" });
+    await db.updateTable("appointments").set({ refund_status: "failed", refund_cents: 180_00 }).where("id", "=", refusedRefund).execute();
+    await payment(refusedRefund, { status: "approved" });
+    await payment(await appointment(4, { status: "pending_payment", paymentStatus: "pending" }), { status: "in_process", createdAt: at(-2) });
+    await payment(await appointment(5, { status: "pending_payment", paymentStatus: "pending" }), { status: "pending" });
+    await payment(await appointment(6, { status: "pending_payment", paymentStatus: "pending" }), { status: "approved" });
+
+    const all = await body(await run(loader, getRequest("/admin/payments", admin)));
+    expect(all.counts).toEqual({ all: 5, failed_refunds: 1, stuck: 1, unapplied: 1 });
+    expect(all.rows).toHaveLength(5);
+    const first = all.rows.find((row: { id: string }) => row.id === ok);
+    expect(first.history.map((entry: { status: string }) => entry.status)).toEqual(["pending", "approved"]);
+    expect(first.notifications).toHaveLength(1);
+    expect(first.patientEmail).toBe(patient.email);
+
+    const views = async (view: string) => (await body(await run(loader, getRequest(`/admin/payments?view=${view}`, admin)))).rows.map((row: { status: string; refundStatus: string | null }) => [row.status, row.refundStatus]);
+    expect(await views("failed_refunds")).toEqual([["approved", "failed"]]);
+    expect(await views("stuck")).toEqual([["in_process", null]]);
+    expect(await views("unapplied")).toEqual([["approved", null]]);
+    expect((await body(await run(loader, getRequest("/admin/payments?view=nonsense", admin)))).view).toBe("all");
+
+    // Reading money leaves an audit row.
+    expect(await db.selectFrom("audit_log").select(["actor_user_id", "action"]).where("action", "=", "billing.read").execute()).toContainEqual({ actor_user_id: adminUser.id, action: "billing.read" });
+  });
+});
