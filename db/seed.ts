@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./types";
 import { hashPassword } from "../app/utils/password.server";
 import { DEV_ADMIN_EMAIL } from "../app/utils/env.server";
+import { cpfCheckDigits } from "../app/domain/cpf";
 
 /**
  * Demo content for development and the end-to-end tests: deterministic (no
@@ -154,6 +155,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     await createUser(DEMO_ACCOUNTS.admin, "Ana", "Administradora", passwordHash);
     const reviewerIds = [demoPatientId];
     for (const reviewer of SEED_REVIEWERS) reviewerIds.push(await createUser(reviewer.email, reviewer.first, reviewer.last, null));
+    // Receipts and the fiscal report state CPFs: made-up ones with valid check digits (529.982.247-25 for Paula, then 100.000.00n-xx).
+    for (const [index, id] of reviewerIds.entries()) {
+      const base = index === 0 ? "529982247" : String(100_000_000 + index);
+      await trx.updateTable("profiles").set({ cpf: base + cpfCheckDigits(base) }).where("id", "=", id).execute();
+    }
     // Past consultations are on whole days before today, at 10:00 in São Paulo (13:00 UTC).
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 
@@ -170,6 +176,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           name: `${person.first} ${person.last}`,
           email,
           crp: person.crp,
+          // The demo account's CPF (valid check digits, made up): its receipts and fiscal report are complete.
+          cpf: index === 0 ? "39053344705" : null,
           bio,
           short_bio: shortBio,
           specialties: person.specialties,

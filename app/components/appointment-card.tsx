@@ -72,6 +72,7 @@ export function AppointmentCard({ card, variant, t }: { card: Card; variant: "up
       </dl>
 
       {variant === "upcoming" ? <UpcomingActions card={card} t={t} /> : <HistoryDetails card={card} t={t} />}
+      {card.receipt ? <ReceiptLink card={card} t={t} /> : null}
     </article>
   );
 }
@@ -129,6 +130,18 @@ function HistoryDetails({ card, t }: { card: Card; t: TFunction }) {
       <Link to={`/appointment/${card.id}/evaluate`} className="btn-secondary">
         {t("card.evaluate")}
       </Link>
+    </p>
+  );
+}
+
+/** 'Recibo': the PDF of a paid consultation, a plain download (no JavaScript needed). */
+function ReceiptLink({ card, t }: { card: Card; t: TFunction }) {
+  return (
+    <p className="mt-3 text-sm">
+      <a href={`/appointment/${card.id}/receipt`} download className="btn-ghost" aria-label={t("receipts:card.downloadLabel", { date: card.date ?? "" })}>
+        <span aria-hidden="true">⤓ </span>
+        {t("receipts:card.download")}
+      </a>
     </p>
   );
 }

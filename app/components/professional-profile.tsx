@@ -1,6 +1,7 @@
 import { getCollectionProps, getFormProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { formatCpf, maskCpf } from "~/domain/cpf";
 import { formatCrpInput } from "~/domain/crp";
 import type { MissingField } from "~/domain/psychologist-review";
 import { useTranslation } from "~/i18n/use-translation";
@@ -208,6 +209,7 @@ function InformationView({ data }: { data: ProfessionalProfileData }) {
   const rows: Array<{ key: string; label: string; value: ReactNode; wide?: boolean }> = [
     { key: "name", label: t("fields.name"), value: textOf(profile.name) },
     { key: "crp", label: t("fields.crp"), value: textOf(profile.crp) },
+    { key: "cpf", label: t("fields.cpf"), value: textOf(profile.cpf ? maskCpf(profile.cpf) : null) },
     { key: "email", label: t("fields.email"), value: textOf(profile.email) },
     { key: "price", label: t("fields.price"), value: formatMoney(profile.priceCents, locale) },
     { key: "shortBio", label: t("fields.shortBio"), value: textOf(profile.shortBio), wide: true },
@@ -350,6 +352,7 @@ function CheckboxGroup({
 interface FormShape {
   name: string;
   crp: string;
+  cpf: string;
   bio: string;
   shortBio: string;
   specialties: string[];
@@ -375,6 +378,7 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
     defaultValue: {
       name: profile.name,
       crp: profile.crp ?? "",
+      cpf: profile.cpf ? formatCpf(profile.cpf) : "",
       bio: profile.bio,
       shortBio: profile.shortBio,
       specialties: profile.specialties,
@@ -420,6 +424,7 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
           },
         }}
       />
+      <Field meta={fields.cpf} label={t("fields.cpf")} hint={t("fields.cpfHint")} inputProps={{ inputMode: "numeric", maxLength: 14, autoComplete: "off", placeholder: "000.000.000-00" }} />
       <TextAreaField meta={fields.shortBio} label={t("fields.shortBio")} hint={t("fields.shortBioHint")} rows={2} />
       <TextAreaField meta={fields.bio} label={t("fields.bio")} rows={6} />
       <CheckboxGroup

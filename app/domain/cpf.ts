@@ -25,3 +25,17 @@ export function formatCpf(value: string): string {
   const cpf = normalizeCpf(value);
   return cpf.length === 11 ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` : value;
 }
+
+/** 12345678909 → ***.456.789-** : enough to recognise a CPF on screen without disclosing it. */
+export function maskCpf(value: string): string {
+  const cpf = normalizeCpf(value);
+  return cpf.length === 11 ? `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**` : "***";
+}
+
+/** The two check digits of nine base digits (for fixtures and examples): '529982247' → '25'. */
+export function cpfCheckDigits(base: string): string {
+  const digits = [...normalizeCpf(base)].map(Number);
+  if (digits.length !== 9) throw new Error("A CPF base has nine digits");
+  const first = checkDigit(digits, 10);
+  return `${first}${checkDigit([...digits, first], 11)}`;
+}

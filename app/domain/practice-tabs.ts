@@ -7,13 +7,13 @@ export const PRACTICE_TABS = [
   { id: "overview", path: "", built: true },
   { id: "pricing", path: "pricing", built: true },
   { id: "agenda", path: "agenda", built: true },
-  { id: "patients", path: "patients", built: false },
-  { id: "records", path: "records", built: false },
-  { id: "evaluations", path: "evaluations", built: false },
-  { id: "billing", path: "billing", built: false },
-  { id: "reports", path: "reports", built: false },
+  { id: "patients", path: "patients", built: true },
+  { id: "records", path: "records", built: true },
+  { id: "evaluations", path: "evaluations", built: true },
+  { id: "billing", path: "billing", built: true },
+  { id: "reports", path: "reports", built: true },
   { id: "appointments", path: "appointments", built: true },
-  { id: "health", path: "health", built: false },
+  { id: "health", path: "health", built: true },
 ] as const;
 
 export type PracticeTabId = (typeof PRACTICE_TABS)[number]["id"];

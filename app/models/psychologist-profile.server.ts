@@ -14,6 +14,8 @@ export interface ProfessionalProfile {
   name: string;
   email: string | null;
   crp: string | null;
+  /** Eleven digits; only for receipts and the fiscal report, never public. */
+  cpf: string | null;
   photoUrl: string | null;
   bio: string;
   shortBio: string;
@@ -44,6 +46,7 @@ export function getOwnProfessionalProfile(userId: string): Promise<ProfessionalP
       "name",
       "email",
       "crp",
+      "cpf",
       "photo_url as photoUrl",
       "bio",
       "short_bio as shortBio",
@@ -100,6 +103,7 @@ export async function updateOwnProfessionalProfile(
           ...(backToReview ? { status: "pending" as const, is_approved: false, submitted_for_review_at: new Date() } : {}),
           name: values.name,
           crp: values.crp,
+          cpf: values.cpf,
           bio: values.bio,
           short_bio: values.shortBio,
           specialties: values.specialties,

@@ -3,11 +3,13 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppointmentCard } from "~/components/appointment-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TimeZoneCookie } from "~/components/time-zone-cookie";
-import { pageTranslations } from "~/i18n/i18n.server";
+import { MyRecord } from "~/components/my-record";
+import { pageTranslations, translationsFor } from "~/i18n/i18n.server";
 import type { TFunction } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/services/page-meta.server";
 import { parseDashboardQuery, patientDashboard } from "~/services/patient-dashboard.server";
+import { myRecordSection } from "~/services/record-copies.server";
 import { requirePatient } from "~/services/session.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { loaderMeta } from "~/utils/meta";
@@ -20,7 +22,7 @@ import { loaderMeta } from "~/utils/meta";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePatient(request);
-  const { locale, t, translations } = await pageTranslations(request, ["appointments"]);
+  const { locale, t, translations } = await pageTranslations(request, ["appointments", "receipts"]);
   const dashboard = await patientDashboard({
     user,
     query: parseDashboardQuery(new URL(request.url)),
@@ -28,7 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timeZone: viewerTimeZone(request, user).timeZone,
     now: new Date(),
   });
-  return { translations, meta: await pageMeta(request, { title: t("meta.title"), noindex: true }), firstName: user.firstName, ...dashboard };
+  // 'Meu prontuário' (issue 14): the copies of the record, with its own strings.
+  const myRecord = await myRecordSection({ patientId: user.id, locale, timeZone: viewerTimeZone(request, user).timeZone });
+  Object.assign(translations, translationsFor(locale, ["records"]));
+  return { translations, meta: await pageMeta(request, { title: t("meta.title"), noindex: true }), firstName: user.firstName, ...dashboard, myRecord };
 }
 
 export const meta = loaderMeta;
@@ -69,6 +74,7 @@ export default function PatientDashboard() {
           {data.query.tab === "upcoming" ? <Upcoming data={data} t={t} /> : null}
           {data.query.tab === "history" ? <History data={data} t={t} /> : null}
           {data.query.tab === "profile" ? <ProfileSummary data={data} t={t} /> : null}
+          <MyRecord items={data.myRecord} />
         </>
       )}
     </section>

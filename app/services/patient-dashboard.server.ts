@@ -1,4 +1,5 @@
 import { cancellationRefusal } from "~/domain/cancellation";
+import { hasReceipt } from "~/domain/receipt";
 import { isHistory, isUpcoming, statusLabelKey, type AppointmentStatus, type StatusLabelKey } from "~/domain/appointment-status";
 import { videoCardState, videoWindow, type VideoCardState } from "~/domain/video-access";
 import type { Locale } from "~/i18n/config";
@@ -70,6 +71,8 @@ export interface AppointmentCard {
   canReschedule: boolean;
   /** What a cancellation gives back and where it stands. */
   refund: { amount: string; status: "pending" | "refunded" | "failed" } | null;
+  /** 'Recibo': a paid consultation whose amount was kept, wholly or in part (app/domain/receipt.ts). */
+  receipt: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -109,6 +112,7 @@ function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone:
     canCancel: cancellationRefusal(row, "patient", now) === null,
     canReschedule: RESCHEDULE_PAGE_STATUSES.includes(row.status) && row.startsAt.getTime() > now.getTime(),
     refund: row.refundCents && row.refundStatus ? { amount: formatMoney(row.refundCents, locale), status: row.refundStatus } : null,
+    receipt: hasReceipt({ status: row.status, paymentStatus: row.paymentStatus, priceCents: row.priceCents, refundCents: row.refundCents }),
   };
 }
 

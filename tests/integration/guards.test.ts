@@ -97,12 +97,36 @@ const GUARDED: Record<string, Guarded> = {
   "_psychologist.psychologist-dashboard.pricing/route.tsx": { path: "/psychologist-dashboard/pricing", roles: ["psychologist"], action: true },
   "_psychologist.psychologist-dashboard.agenda/route.tsx": { path: "/psychologist-dashboard/agenda", roles: ["psychologist"], action: true },
   "_psychologist.psychologist-dashboard.appointments/route.tsx": { path: "/psychologist-dashboard/appointments", roles: ["psychologist"], action: true },
+  "_psychologist.psychologist-dashboard.patients/route.tsx": { path: "/psychologist-dashboard/patients", roles: ["psychologist"] },
+  // Someone who never had an appointment with this psychologist is a 404 (tests/integration/practice-patients.test.ts): here an id nobody has.
+  "_psychologist.psychologist-dashboard.patients_.$patientId/route.tsx": { path: "/psychologist-dashboard/patients/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", params: { patientId: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["psychologist"], opensAs: { psychologist: { status: 404 } } },
+  "_psychologist.psychologist-dashboard.health/route.tsx": { path: "/psychologist-dashboard/health", roles: ["psychologist"], action: true },
+  "_psychologist.psychologist-dashboard.evaluations/route.tsx": { path: "/psychologist-dashboard/evaluations", roles: ["psychologist"] },
+  "_psychologist.psychologist-dashboard_.evaluations.export.ts": { path: "/psychologist-dashboard/evaluations/export", roles: ["psychologist"] },
+  "_psychologist.psychologist-dashboard.billing/route.tsx": { path: "/psychologist-dashboard/billing", roles: ["psychologist"] },
+  "_psychologist.psychologist-dashboard_.billing.export.ts": { path: "/psychologist-dashboard/billing/export", roles: ["psychologist"] },
   // Any consultation id: someone else's is a 404 (tests/integration/practice-consultations.test.ts), so it opens for its role only with one of its own.
   "_psychologist.psychologist-dashboard.appointments_.$id/route.tsx": { path: "/psychologist-dashboard/appointments/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["psychologist"], action: true, opensAs: { psychologist: { status: 404 } } },
+  "_psychologist.psychologist-dashboard.records/route.tsx": { path: "/psychologist-dashboard/records", roles: ["psychologist"], action: true },
+  // Someone else's consultation (or a note nobody wrote) is a 404 (tests/integration/clinical-notes.test.ts).
+  "_psychologist.psychologist-dashboard.records_.$appointmentId/route.tsx": { path: "/psychologist-dashboard/records/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", params: { appointmentId: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["psychologist"], action: true, opensAs: { psychologist: { status: 404 } } },
+  "_psychologist.psychologist-dashboard.records_.$appointmentId_.pdf.ts": { path: "/psychologist-dashboard/records/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/pdf", params: { appointmentId: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["psychologist"], opensAs: { psychologist: { status: 404 } } },
+  // Before the psychologist releases a copy there is nothing to download (tests/integration/record-requests.test.ts).
+  "_patient.patient-dashboard_.record.$psychologistId.ts": { path: "/patient-dashboard/record/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", params: { psychologistId: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["patient"], action: true, opensAs: { patient: { status: 404 } } },
+  "_psychologist.psychologist-dashboard.reports/route.tsx": { path: "/psychologist-dashboard/reports", roles: ["psychologist"] },
+  // Without its query the download says what is missing (tests/integration/practice-reports.test.ts downloads real ones).
+  "_psychologist.psychologist-dashboard.reports_.download.ts": { path: "/psychologist-dashboard/reports/download", roles: ["psychologist"], opensAs: { psychologist: { status: 400 } } },
   "_psychologist.psychologist-dashboard.$tab.tsx": { path: "/psychologist-dashboard/patients", params: { tab: "patients" }, roles: ["psychologist"] },
   "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },
   "_admin.admin.tsx": { path: "/admin", roles: ["admin"] },
   "_admin.admin-dashboard.tsx": { path: "/admin-dashboard", roles: ["admin"] },
+  "_admin.admin_.audit/route.tsx": { path: "/admin/audit", roles: ["admin"] },
+  "_admin.admin_.users/route.tsx": { path: "/admin/users", roles: ["admin"] },
+  "_admin.admin_.configuration/route.tsx": { path: "/admin/configuration", roles: ["admin"] },
+  "_admin.admin_.payments/route.tsx": { path: "/admin/payments", roles: ["admin"] },
+  // Nobody has this id (tests/integration/admin-people.test.ts opens real ones).
+  "_admin.admin_.users_.$id/route.tsx": { path: "/admin/users/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["admin"], action: true, opensAs: { admin: { status: 404 } } },
+  "_admin.admin_.audit[.]csv.ts": { path: "/admin/audit.csv", roles: ["admin"] },
   "_admin.admin_.psychologists.$id/route.tsx": {
     path: "/admin/psychologists/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69",
     params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" },
@@ -121,6 +145,8 @@ const GUARDED: Record<string, Guarded> = {
   "_patient.payment.pending.tsx": { path: "/payment/pending", roles: ["patient"], opensAs: { patient: { status: 302, location: "/patient-dashboard" } } },
   // Both sides of an appointment reach its call; anyone else gets the spec's refusal (tests/integration/video-call.test.ts).
   "_account.appointment.videocall.$appointmentId.tsx": { path: "/appointment/videocall/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", roles: ALL },
+  // Someone else's (here: nobody's) consultation is a 404 (tests/integration/receipts.test.ts).
+  "_patient.appointment.$id.receipt.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/receipt", params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["patient"], opensAs: { patient: { status: 404 } } },
   "_patient.appointment.$id.evaluate.tsx": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/evaluate", roles: ["patient"], action: true },
   "_psychologist.appointment.$id.no-show.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/no-show", roles: ["psychologist"], action: true, opensAs: { psychologist: { status: 302, location: "/psychologist-dashboard/appointments" } } },
 };

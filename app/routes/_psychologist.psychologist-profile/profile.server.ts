@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { CONSULTATION_LANGUAGES, isConsultationLanguage, isSpecialty, MAX_LANGUAGES, MAX_SPECIALTIES, SPECIALTIES } from "~/domain/catalog";
+import { isValidCpf, normalizeCpf } from "~/domain/cpf";
 import { isValidCrp } from "~/domain/crp";
 import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";
@@ -98,6 +99,19 @@ export function profileSchema(t: TFunction, now = new Date()) {
       }
       return crp;
     }),
+    // Optional to save the profile; receipts say when it is missing (issue 14).
+    cpf: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return null;
+        if (!isValidCpf(value)) {
+          ctx.addIssue({ code: "custom", message: t("errors.cpfInvalid") });
+          return z.NEVER;
+        }
+        return normalizeCpf(value);
+      }),
     bio: text(t, 5000),
     shortBio: text(t, 300),
     specialties: codes(isSpecialty, t("errors.specialtyUnknown"))
@@ -143,6 +157,7 @@ export function profileSchema(t: TFunction, now = new Date()) {
 const FIELD_ORDER = [
   "name",
   "crp",
+  "cpf",
   "shortBio",
   "bio",
   "specialties",
