@@ -116,7 +116,6 @@ const GUARDED: Record<string, Guarded> = {
   "_psychologist.psychologist-dashboard.reports/route.tsx": { path: "/psychologist-dashboard/reports", roles: ["psychologist"] },
   // Without its query the download says what is missing (tests/integration/practice-reports.test.ts downloads real ones).
   "_psychologist.psychologist-dashboard.reports_.download.ts": { path: "/psychologist-dashboard/reports/download", roles: ["psychologist"], opensAs: { psychologist: { status: 400 } } },
-  "_psychologist.psychologist-dashboard.$tab.tsx": { path: "/psychologist-dashboard/patients", params: { tab: "patients" }, roles: ["psychologist"] },
   "_psychologist.psychologist-profile/route.tsx": { path: "/psychologist-profile", roles: ["psychologist"], action: true },
   "_admin.admin.tsx": { path: "/admin", roles: ["admin"] },
   "_admin.admin-dashboard.tsx": { path: "/admin-dashboard", roles: ["admin"] },

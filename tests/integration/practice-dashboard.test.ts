@@ -19,8 +19,8 @@ describe("psychologist dashboard shell", () => {
       const tabBar = html.slice(html.indexOf('<nav aria-label="Abas do painel"'), html.indexOf("</nav>", html.indexOf('<nav aria-label="Abas do painel"')));
       const current = [...tabBar.matchAll(/<a [^>]*aria-current="page"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
       expect(current).toEqual([practiceTabHref(tab)]);
-      // Not built yet: says so, with no sample figures.
-      if (!tab.built) expect(html).toContain("Em breve");
+      // Every tab is built: none says 'em breve'.
+      expect(html).not.toContain("Em breve");
     }
   });
 
