@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination } from "~/components/pagination";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { WeekChart } from "~/components/week-chart";
@@ -186,13 +187,12 @@ export default function AdminDashboard() {
             </table>
           </div>
         )}
-        {queue.pages > 1 ? (
-          <nav aria-label={t("admin.review.pagination")} className="mt-3 flex gap-2 text-sm">
-            {queue.page > 1 ? <Link to={`?status=${queue.status}&page=${queue.page - 1}`}>{t("admin.review.previous")}</Link> : null}
-            <span>{t("admin.review.pageOf", { page: queue.page, pages: queue.pages })}</span>
-            {queue.page < queue.pages ? <Link to={`?status=${queue.status}&page=${queue.page + 1}`}>{t("admin.review.next")}</Link> : null}
-          </nav>
-        ) : null}
+        <Pagination
+          page={queue.page}
+          pages={queue.pages}
+          href={(page) => `?status=${queue.status}&page=${page}`}
+          labels={{ nav: t("admin.review.pagination"), previous: t("admin.review.previous"), next: t("admin.review.next"), pageOf: t("admin.review.pageOf", { page: queue.page, pages: queue.pages }) }}
+        />
       </section>
     </section>
   );

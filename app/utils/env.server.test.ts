@@ -107,3 +107,24 @@ describe("isPlaceholder", () => {
     expect(isPlaceholder(undefined)).toBe(true);
   });
 });
+
+describe("the clinical notes' key outside production", () => {
+  it("is generated once into the data folder and read back by every later start; tests use a fixed one and write nothing", async () => {
+    const { mkdtempSync, existsSync, readFileSync, statSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const data = mkdtempSync(path.join(tmpdir(), "acolhe-env-"));
+    const source = { APP_ENV: "development", NODE_ENV: "production", PGLITE_DATA_DIR: path.join(data, "pglite") };
+    const first = parseEnv(source).NOTES_ENCRYPTION_KEY;
+    expect(first).toMatch(/^dev:[A-Za-z0-9+/]{43}=$/);
+    expect(parseEnv(source).NOTES_ENCRYPTION_KEY).toBe(first);
+    expect(readFileSync(path.join(data, "notes-encryption.key"), "utf8").trim()).toBe(first);
+    expect(statSync(path.join(data, "notes-encryption.key")).mode & 0o777).toBe(0o600);
+
+    const other = mkdtempSync(path.join(tmpdir(), "acolhe-env-"));
+    expect(parseEnv({ ...source, PGLITE_DATA_DIR: path.join(other, "pglite") }).NOTES_ENCRYPTION_KEY).not.toBe(first);
+    const testOnly = mkdtempSync(path.join(tmpdir(), "acolhe-env-"));
+    parseEnv({ NODE_ENV: "test", PGLITE_DATA_DIR: path.join(testOnly, "pglite") });
+    expect(existsSync(path.join(testOnly, "notes-encryption.key"))).toBe(false);
+  });
+});

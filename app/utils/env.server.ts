@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 /**
@@ -45,8 +48,25 @@ export function decideEnvironment(source: { APP_ENV?: AppEnvironment; NODE_ENV?:
 export const DEV_ADMIN_EMAIL = "admin@acolhe.dev";
 const DEV_SESSION_SECRET = "development-only-session-secret";
 const DEV_WEBHOOK_SECRET = "development-only-webhook-secret";
-// 32 zero-ish bytes, base64: fine for a laptop, refused in production.
-const DEV_NOTES_KEY = Buffer.alloc(32, 7).toString("base64");
+// Tests seal with a fixed key: a test run leaves no key file behind.
+const TEST_NOTES_KEY = Buffer.alloc(32, 7).toString("base64");
+
+/**
+ * Outside production and tests, the clinical notes' key is generated once and
+ * kept in `.data/` beside the embedded database: notes written yesterday
+ * still open today, and no key lives in the code. Created exclusively, so
+ * processes starting together agree on one.
+ */
+function generatedNotesKey(directory: string): string {
+  const file = path.join(directory, "notes-encryption.key");
+  mkdirSync(directory, { recursive: true });
+  try {
+    writeFileSync(file, `dev:${randomBytes(32).toString("base64")}\n`, { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return readFileSync(file, "utf8").trim();
+}
 
 const optional = z
   .string()
@@ -177,7 +197,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     constants: ENVIRONMENT_CONSTANTS[appEnv],
     SESSION_SECRET: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
     MERCADOPAGO_WEBHOOK_SECRET: raw.MERCADOPAGO_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
-    NOTES_ENCRYPTION_KEY: raw.NOTES_ENCRYPTION_KEY ?? DEV_NOTES_KEY,
+    NOTES_ENCRYPTION_KEY: raw.NOTES_ENCRYPTION_KEY ?? (source.NODE_ENV === "test" ? TEST_NOTES_KEY : generatedNotesKey(path.dirname(raw.PGLITE_DATA_DIR))),
     paymentProvider,
     videoProvider,
     usesEmbeddedDatabase: raw.DATABASE_URL === undefined,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -123,21 +124,7 @@ export default function AuditLog() {
           </table>
         </div>
       )}
-      {data.pages > 1 ? (
-        <nav aria-label={t("pagination")} className="mt-3 flex gap-3 text-sm">
-          {data.page > 1 ? (
-            <Link to={pageLink(data.page - 1)} rel="prev">
-              {t("previous")}
-            </Link>
-          ) : null}
-          <span>{t("pageOf", { page: data.page, pages: data.pages })}</span>
-          {data.page < data.pages ? (
-            <Link to={pageLink(data.page + 1)} rel="next">
-              {t("next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={data.page} pages={data.pages} href={pageLink} labels={{ nav: t("pagination"), previous: t("previous"), next: t("next"), pageOf: t("pageOf", { page: data.page, pages: data.pages }) }} />
     </section>
   );
 }

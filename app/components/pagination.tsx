@@ -1,0 +1,24 @@
+import { Link } from "@remix-run/react";
+
+/**
+ * 'Anterior · Página X de Y · Próxima' under a paged list; the links keep the
+ * list's GET filters (`href(page)` builds them). Nothing when one page holds all.
+ */
+export function Pagination({ page, pages, href, labels }: { page: number; pages: number; href: (page: number) => string; labels: { nav: string; previous: string; next: string; pageOf: string } }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={labels.nav} className="mt-3 flex gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev">
+          {labels.previous}
+        </Link>
+      ) : null}
+      <span>{labels.pageOf}</span>
+      {page < pages ? (
+        <Link to={href(page + 1)} rel="next">
+          {labels.next}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
