@@ -120,23 +120,25 @@ export default function AdminDashboard() {
           </li>
         ))}
       </ul>
-      <p className="mt-6 flex flex-wrap justify-between gap-2">
-        <span>{t("admin.pendingPsychologists", { count: pending })}</span>
-        <span className="flex gap-4">
-          <Link to="/admin/users" className="font-semibold text-teal-800 underline dark:text-teal-300">
-            {t("admin.peopleLink")}
-          </Link>
-          <Link to="/admin/payments" className="font-semibold text-teal-800 underline dark:text-teal-300">
-            {t("admin.paymentsLink")}
-          </Link>
-          <Link to="/admin/audit" className="font-semibold text-teal-800 underline dark:text-teal-300">
-            {t("admin.auditLink")}
-          </Link>
-          <Link to="/admin/configuration" className="font-semibold text-teal-800 underline dark:text-teal-300">
-            {t("admin.configLink")}
-          </Link>
-        </span>
-      </p>
+      <p className="mt-6">{t("admin.pendingPsychologists", { count: pending })}</p>
+      <nav aria-label={t("admin.sections")} className="mt-2">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          {(
+            [
+              ["/admin/users", "admin.peopleLink"],
+              ["/admin/payments", "admin.paymentsLink"],
+              ["/admin/audit", "admin.auditLink"],
+              ["/admin/configuration", "admin.configLink"],
+            ] as const
+          ).map(([href, label]) => (
+            <li key={href}>
+              <Link to={href} className="font-semibold text-teal-800 underline dark:text-teal-300">
+                {t(label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
       <section className="mt-8" aria-labelledby="review-title">
         <h2 id="review-title" className="text-xl font-semibold">
@@ -156,7 +158,7 @@ export default function AdminDashboard() {
         {queue.rows.length === 0 ? (
           <p className="muted mt-4">{t("admin.review.empty")}</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          <div className="relative mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-200 dark:border-slate-800">
