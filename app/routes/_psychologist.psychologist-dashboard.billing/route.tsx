@@ -135,7 +135,7 @@ function Transactions({ billing, period, t }: { billing: Billing; period: string
       {transactions.rows.length === 0 ? (
         <p className="mt-3 text-sm">{t("transactions.empty")}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto">
           <table className="w-full min-w-[40rem] text-start text-sm">
             <caption className="sr-only">{t("transactions.heading")}</caption>
             <thead>

@@ -76,7 +76,7 @@ export default function PatientsTab() {
           {list.rows.length === 0 ? (
             <p className="mt-3 text-sm">{data.filtered ? t("empty.filtered") : t("empty.none")}</p>
           ) : (
-            <div className="mt-3 overflow-x-auto">
+            <div className="relative mt-3 overflow-x-auto">
               <table className="w-full text-start text-sm">
                 <caption className="sr-only">{t("table.caption")}</caption>
                 <thead>

@@ -91,7 +91,7 @@ export default function PatientDetail() {
           {t("detail.history")}
         </h3>
         <p className="muted text-sm">{t("detail.historyCount", { count: patient.total })}</p>
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto">
           <table className="w-full text-start text-sm">
             <caption className="sr-only">{t("detail.history")}</caption>
             <thead>

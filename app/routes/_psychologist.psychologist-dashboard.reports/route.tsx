@@ -153,7 +153,7 @@ type Preview = NonNullable<Data["preview"]>;
 
 function Table({ table, caption }: { table: Preview["table"]; caption: string }) {
   return (
-    <div className="mt-3 overflow-x-auto">
+    <div className="relative mt-3 overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
