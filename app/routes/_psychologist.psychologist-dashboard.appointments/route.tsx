@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { StatusBadge } from "~/components/appointment-card";
 import { CancelLink } from "~/components/cancel-appointment";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination } from "~/components/pagination";
 import { FormErrors } from "~/components/forms";
 import { LIST_PERIODS, STATUS_FILTERS } from "~/domain/practice-appointments";
 import type { TFunction } from "~/i18n/translate";
@@ -233,25 +234,7 @@ function ConsultationList({ data, t }: { data: Data; t: TFunction }) {
         </ul>
       )}
 
-      {list.pages > 1 ? (
-        <nav aria-label={t("list.pagination")} className="mt-4 flex items-center justify-between text-sm">
-          {list.page > 1 ? (
-            <Link to={query({ page: String(list.page - 1) })} rel="prev" className="btn-secondary">
-              {t("list.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("list.pageOf", { page: list.page, pages: list.pages })}</span>
-          {list.page < list.pages ? (
-            <Link to={query({ page: String(list.page + 1) })} rel="next" className="btn-secondary">
-              {t("list.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={list.page} pages={list.pages} href={(page) => query({ page: String(page) })} labels={{ nav: t("list.pagination"), previous: t("list.previous"), next: t("list.next"), pageOf: t("list.pageOf", { page: list.page, pages: list.pages }) }} />
     </section>
   );
 }

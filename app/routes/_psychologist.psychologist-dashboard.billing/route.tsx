@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination } from "~/components/pagination";
 import { BILLING_PERIODS } from "~/domain/practice-billing";
 import type { TFunction } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
@@ -182,25 +183,7 @@ function Transactions({ billing, period, t }: { billing: Billing; period: string
           </table>
         </div>
       )}
-      {transactions.pages > 1 ? (
-        <nav aria-label={t("transactions.pagination")} className="mt-4 flex items-center justify-between text-sm">
-          {transactions.page > 1 ? (
-            <Link to={pageHref(transactions.page - 1)} rel="prev" className="btn-secondary">
-              {t("transactions.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("transactions.pageOf", { page: transactions.page, pages: transactions.pages })}</span>
-          {transactions.page < transactions.pages ? (
-            <Link to={pageHref(transactions.page + 1)} rel="next" className="btn-secondary">
-              {t("transactions.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={transactions.page} pages={transactions.pages} href={(page) => pageHref(page)} labels={{ nav: t("transactions.pagination"), previous: t("transactions.previous"), next: t("transactions.next"), pageOf: t("transactions.pageOf", { page: transactions.page, pages: transactions.pages }) }} />
       <p className="muted mt-3 text-xs">{t("zoneNote", { zone: billing.timeZone })}</p>
     </section>
   );

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Stars } from "~/components/appointment-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination } from "~/components/pagination";
 import { EVALUATION_FILTERS, EVALUATION_SORTS } from "~/domain/practice-evaluations";
 import type { TFunction } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
@@ -164,25 +165,7 @@ function ReviewList({ data, list, t }: { data: Data; list: NonNullable<Data["lis
           ))}
         </ul>
       )}
-      {list.pages > 1 ? (
-        <nav aria-label={t("list.pagination")} className="mt-4 flex items-center justify-between text-sm">
-          {list.page > 1 ? (
-            <Link to={pageHref(list.page - 1)} rel="prev" className="btn-secondary">
-              {t("list.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("list.pageOf", { page: list.page, pages: list.pages })}</span>
-          {list.page < list.pages ? (
-            <Link to={pageHref(list.page + 1)} rel="next" className="btn-secondary">
-              {t("list.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={list.page} pages={list.pages} href={(page) => pageHref(page)} labels={{ nav: t("list.pagination"), previous: t("list.previous"), next: t("list.next"), pageOf: t("list.pageOf", { page: list.page, pages: list.pages }) }} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination } from "~/components/pagination";
 import { FormErrors } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
@@ -127,25 +128,7 @@ export default function PatientsTab() {
           )}
           <p className="muted mt-3 text-xs">{t("activeNote")}</p>
 
-          {list.pages > 1 ? (
-            <nav aria-label={t("pagination.label")} className="mt-4 flex items-center justify-between text-sm">
-              {list.page > 1 ? (
-                <Link to={query({ page: String(list.page - 1) })} rel="prev" className="btn-secondary">
-                  {t("pagination.previous")}
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span>{t("pagination.pageOf", { page: list.page, pages: list.pages })}</span>
-              {list.page < list.pages ? (
-                <Link to={query({ page: String(list.page + 1) })} rel="next" className="btn-secondary">
-                  {t("pagination.next")}
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pagination page={list.page} pages={list.pages} href={(page) => query({ page: String(page) })} labels={{ nav: t("pagination.label"), previous: t("pagination.previous"), next: t("pagination.next"), pageOf: t("pagination.pageOf", { page: list.page, pages: list.pages }) }} />
         </div>
       )}
     </section>

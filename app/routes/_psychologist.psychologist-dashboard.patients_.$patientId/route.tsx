@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusBadge } from "~/components/appointment-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
 import { LoadError, PrivacyNotice } from "../_psychologist.psychologist-dashboard.patients/patients-ui";
@@ -131,25 +132,7 @@ export default function PatientDetail() {
             </tbody>
           </table>
         </div>
-        {history.pages > 1 ? (
-          <nav aria-label={t("pagination.label")} className="mt-4 flex items-center justify-between text-sm">
-            {history.page > 1 ? (
-              <Link to={`?page=${history.page - 1}`} rel="prev" className="btn-secondary">
-                {t("pagination.previous")}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span>{t("pagination.pageOf", { page: history.page, pages: history.pages })}</span>
-            {history.page < history.pages ? (
-              <Link to={`?page=${history.page + 1}`} rel="next" className="btn-secondary">
-                {t("pagination.next")}
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pagination page={history.page} pages={history.pages} href={(page) => `?page=${page}`} labels={{ nav: t("pagination.label"), previous: t("pagination.previous"), next: t("pagination.next"), pageOf: t("pagination.pageOf", { page: history.page, pages: history.pages }) }} />
       </section>
     </section>
   );

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { StatusBadge } from "~/components/appointment-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pagination } from "~/components/pagination";
 import { FormErrors } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
@@ -133,25 +134,7 @@ export default function RecordsTab() {
                 ))}
               </ul>
             )}
-            {list.pages > 1 ? (
-              <nav aria-label={t("list.pagination")} className="mt-4 flex items-center justify-between text-sm">
-                {list.page > 1 ? (
-                  <Link to={pageLink(list.page - 1)} rel="prev" className="btn-secondary">
-                    {t("list.previous")}
-                  </Link>
-                ) : (
-                  <span />
-                )}
-                <span>{t("list.pageOf", { page: list.page, pages: list.pages })}</span>
-                {list.page < list.pages ? (
-                  <Link to={pageLink(list.page + 1)} rel="next" className="btn-secondary">
-                    {t("list.next")}
-                  </Link>
-                ) : (
-                  <span />
-                )}
-              </nav>
-            ) : null}
+            <Pagination page={list.page} pages={list.pages} href={(page) => pageLink(page)} labels={{ nav: t("list.pagination"), previous: t("list.previous"), next: t("list.next"), pageOf: t("list.pageOf", { page: list.page, pages: list.pages }) }} />
           </>
         )}
       </section>
