@@ -49,6 +49,23 @@ export interface NoteListQuery {
   actor: NoteActor;
 }
 
+/** A consultation with its patient and its sealed note, as the list and the editor both read it. */
+const CONSULTATION_NOTE_COLUMNS = [
+  "a.starts_at as startsAt",
+  "a.duration_minutes as durationMinutes",
+  "a.status",
+  "a.patient_id as patientId",
+  "p.first_name as firstName",
+  "p.last_name as lastName",
+  "u.email",
+  "n.id as noteId",
+  "n.version",
+  "n.key_id",
+  "n.nonce",
+  "n.ciphertext",
+  "n.updated_at as noteUpdatedAt",
+] as const;
+
 /**
  * One page (50) of the consultations that have or can take a note, latest
  * first, with a 150-character preview of each note: a count, the page, and
@@ -67,22 +84,7 @@ export async function listNotes(query: NoteListQuery) {
   const rows = await matches
     .innerJoin("users as u", "u.id", "a.patient_id")
     .leftJoin("profiles as p", "p.id", "a.patient_id")
-    .select([
-      "a.id as appointmentId",
-      "a.starts_at as startsAt",
-      "a.duration_minutes as durationMinutes",
-      "a.status",
-      "a.patient_id as patientId",
-      "p.first_name as firstName",
-      "p.last_name as lastName",
-      "u.email",
-      "n.id as noteId",
-      "n.version",
-      "n.key_id",
-      "n.nonce",
-      "n.ciphertext",
-      "n.updated_at as noteUpdatedAt",
-    ])
+    .select(["a.id as appointmentId", ...CONSULTATION_NOTE_COLUMNS])
     .orderBy("a.starts_at", "desc")
     .orderBy("a.id")
     .limit(RECORDS_PAGE_SIZE)
@@ -122,23 +124,7 @@ async function consultation(psychologistId: string, appointmentId: string) {
     .leftJoin("clinical_notes as n", "n.appointment_id", "a.id")
     .where("a.id", "=", appointmentId)
     .where("a.psychologist_id", "=", psychologistId)
-    .select([
-      "a.id",
-      "a.starts_at as startsAt",
-      "a.duration_minutes as durationMinutes",
-      "a.status",
-      "a.patient_id as patientId",
-      "p.first_name as firstName",
-      "p.last_name as lastName",
-      "u.email",
-      "n.id as noteId",
-      "n.version",
-      "n.key_id",
-      "n.nonce",
-      "n.ciphertext",
-      "n.updated_at as noteUpdatedAt",
-      "n.retain_until as retainUntil",
-    ])
+    .select(["a.id", ...CONSULTATION_NOTE_COLUMNS, "n.retain_until as retainUntil"])
     .executeTakeFirst();
 }
 
