@@ -20,6 +20,7 @@ import {
   weeklyTrends,
   type Cursor,
   type ReportScope,
+  type TrendWeek,
 } from "~/models/practice-reports.server";
 import { csvCell } from "~/utils/csv.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
@@ -71,6 +72,8 @@ interface Report {
   rows: AsyncIterable<Cell[]>;
   /** Written after the rows (computed in SQL once the rows are out). */
   totals: () => Promise<{ heading: string; columns: Column[]; rows: Cell[][] }>;
+  /** Trends only: the weeks the rows and totals are read from, for the tab's chart (one query for all three). */
+  weeks?: Promise<TrendWeek[]>;
 }
 
 function methodLabel(t: TFunction, method: string | null) {
@@ -152,6 +155,7 @@ function buildReport(request: ReportRequest, scope: ReportScope, t: TFunction, p
       const weeks = weeklyTrends(scope);
       return {
         title: t("file.titles.trends"),
+        weeks,
         columns: [
           { header: t("columns.week"), width: 10, kind: "date" },
           { header: t("columns.consultations"), width: 12, kind: "number" },
@@ -416,6 +420,6 @@ export async function reportPreview(user: SessionUser, request: Omit<ReportReque
     psychologistCpfMissing: identity.cpf === null,
     table: table(report.columns, rows),
     totals: { heading: totals.heading, ...table(totals.columns, totals.rows) },
-    weeks: request.type === "trends" ? await weeklyTrends(scope) : null,
+    weeks: report.weeks ? await report.weeks : null,
   };
 }
