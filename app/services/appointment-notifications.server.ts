@@ -258,13 +258,14 @@ export async function afterRescheduleRequested(trx: Trx, appointmentId: string, 
   if (other) await send(trx, other, rescheduleRequestedEmail(other, people.facts, request));
 }
 
-/** The proposal was rejected: the side that asked is told the original time stands. */
-export async function afterRescheduleRejected(trx: Trx, appointmentId: string, answer: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string | null }): Promise<void> {
+/** The proposal was rejected: the side that asked is told the original time stands, and any reminder missed meanwhile goes out. */
+export async function afterRescheduleRejected(trx: Trx, appointmentId: string, answer: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string | null }, now = new Date()): Promise<void> {
   const row = await load(trx, appointmentId, "afterRescheduleRejected");
   if (!row) return;
   const people = peopleOf(row);
   const asker = answer.by === "patient" ? people.psychologist : people.patient;
   if (asker) await send(trx, asker, rescheduleRejectedEmail(asker, people.facts, answer));
+  await resumeDueReminder(trx, row, now);
 }
 
 /**
@@ -273,15 +274,19 @@ export async function afterRescheduleRejected(trx: Trx, appointmentId: string, a
  * confirmed appointments only): the latest one due is sent now; the job's
  * notice record keeps it to once per start.
  */
-export async function afterRescheduleClosed(trx: Trx, appointmentId: string, now = new Date()): Promise<void> {
-  const row = await load(trx, appointmentId, "afterRescheduleClosed");
-  if (!row || row.status !== "confirmed" || now.getTime() >= row.startsAt.getTime()) return;
+async function resumeDueReminder(trx: Trx, row: AppointmentForNotices, now: Date): Promise<void> {
+  if (row.status !== "confirmed" || now.getTime() >= row.startsAt.getTime()) return;
   const due = (Object.keys(REMINDER_OFFSETS_MS) as ReminderKind[])
     .filter((kind) => row.startsAt.getTime() - REMINDER_OFFSETS_MS[kind] <= now.getTime())
     .sort((a, b) => REMINDER_OFFSETS_MS[a] - REMINDER_OFFSETS_MS[b])[0];
   if (!due) return;
-  const startsAt = row.startsAt.toISOString();
-  await enqueue("appointments.reminder", { appointmentId, kind: due, startsAt }, { singletonKey: `${reminderKey(appointmentId, due, row.startsAt)}:after-request` }, trx);
+  await enqueue("appointments.reminder", { appointmentId: row.id, kind: due, startsAt: row.startsAt.toISOString() }, { singletonKey: `${reminderKey(row.id, due, row.startsAt)}:after-request` }, trx);
+}
+
+/** An unanswered request expired: the original time stands, with any reminder it missed meanwhile. */
+export async function afterRescheduleExpired(trx: Trx, appointmentId: string, now = new Date()): Promise<void> {
+  const row = await load(trx, appointmentId, "afterRescheduleExpired");
+  if (row) await resumeDueReminder(trx, row, now);
 }
 
 /** The payment is being verified: tell the patient, once. */

@@ -5,7 +5,7 @@ import { recordPracticeNotification } from "~/models/practice-notifications.serv
 import { bookedPolicies } from "~/models/policies.server";
 import { closeRequest, dropProposal, dueRequests, moveToProposal, openRequest, pendingRequest } from "~/models/reschedule.server";
 import { log } from "~/utils/logger.server";
-import { afterReschedule, afterRescheduleClosed, afterRescheduleRejected, afterRescheduleRequested } from "./appointment-notifications.server";
+import { afterReschedule, afterRescheduleExpired, afterRescheduleRejected, afterRescheduleRequested } from "./appointment-notifications.server";
 import { isSlotFree } from "./availability.server";
 
 /**
@@ -86,8 +86,7 @@ export async function answerReschedule(input: { appointmentId: string; asker: As
     } else {
       await dropProposal(trx, appointment.id);
       await closeRequest(trx, request.id, "rejected", input.reason, now);
-      await afterRescheduleRejected(trx, appointment.id, { by: input.asker.role, proposedStartsAt: request.proposedStartsAt, reason: input.reason });
-      await afterRescheduleClosed(trx, appointment.id, now);
+      await afterRescheduleRejected(trx, appointment.id, { by: input.asker.role, proposedStartsAt: request.proposedStartsAt, reason: input.reason }, now);
     }
     return { ok: true };
   });
@@ -103,7 +102,7 @@ export async function expireDueRescheduleRequests(now = new Date()): Promise<num
       if ((await pendingRequest(trx, request.appointmentId))?.id !== request.id) return;
       await dropProposal(trx, request.appointmentId);
       await closeRequest(trx, request.id, "expired", null, now);
-      await afterRescheduleClosed(trx, request.appointmentId, now);
+      await afterRescheduleExpired(trx, request.appointmentId, now);
     });
   }
   if (due.length > 0) log().info({ count: due.length }, "reschedule requests expired");
