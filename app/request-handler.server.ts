@@ -5,6 +5,8 @@ import { hasSessionCookie } from "~/services/session.server";
 import { cookieTimeZone } from "~/services/viewer-time-zone.server";
 import { isCrossSiteRequest } from "~/utils/csrf.server";
 import { env } from "~/utils/env.server";
+import { ipHash } from "~/utils/ip-hash.server";
+import { log, withRequestLogger } from "~/utils/logger.server";
 import { bodyLimitFor, readBoundedBody } from "~/utils/body-limit.server";
 import { createPageCache } from "~/utils/page-cache.server";
 import { getTheme } from "~/utils/theme.server";
@@ -87,7 +89,13 @@ export function createAppHandler(build: ServerBuild): AppHandler {
     }
 
     const context = { cspNonce: connection.cspNonce, requestId: connection.requestId, clientIp: clientIp(request, connection.socketAddress) };
-    const response = await cached(request, context.cspNonce, () => handle(request, context));
+    // Audit rows written below say from which address (hashed) and request they came.
+    const parent = log();
+    const logger = parent.child({
+      ...(parent.bindings().requestId ? {} : { requestId: connection.requestId }),
+      ...(context.clientIp ? { ipHash: ipHash(context.clientIp, config.SESSION_SECRET) } : {}),
+    });
+    const response = await withRequestLogger(logger, () => cached(request, context.cspNonce, () => handle(request, context)));
     return withPrivateCaching(request, response);
   };
 }

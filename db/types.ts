@@ -425,8 +425,29 @@ export interface AuditLogTable {
   subject_id: string;
   patient_id: string | null;
   request_id: string | null;
+  /** HMAC of the client's address (app/utils/ip-hash.server.ts): the same address, not which. */
+  ip_hash: string | null;
   details: ColumnType<Record<string, unknown>, string | undefined, never>;
   created_at: CreatedAt & Generated<Date>;
+}
+
+export type ManualRefundStatus = "pending" | "refunded" | "failed";
+
+/** A refund an administrator made of a payment; its id is the gateway's idempotency key. */
+export interface ManualRefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  appointment_id: string;
+  requested_by: string | null;
+  request_key: string;
+  cents: number;
+  reason: string;
+  status: Generated<ManualRefundStatus>;
+  provider_refund_id: string | null;
+  error: string | null;
+  created_at: CreatedAt & Generated<Date>;
+  attempted_at: Generated<Date>;
+  completed_at: Date | null;
 }
 
 /** The current version of a consultation's note, sealed with AES-256-GCM under `key_id`. */
@@ -497,6 +518,7 @@ export interface Database {
   clinical_notes: ClinicalNotesTable;
   clinical_note_versions: ClinicalNoteVersionsTable;
   record_requests: RecordRequestsTable;
+  manual_refunds: ManualRefundsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -43,6 +43,7 @@ const COLUMNS = [
   "l.subject_id as subjectId",
   "l.patient_id as patientId",
   "l.request_id as requestId",
+  "l.ip_hash as ipHash",
   "l.details",
 ] as const;
 

@@ -1,10 +1,11 @@
-import { currentRequestId } from "~/utils/logger.server";
+import { currentIpHash, currentRequestId } from "~/utils/logger.server";
 import { db, type Executor } from "./db.server";
 
 /**
  * The audit log (append-only; the database refuses UPDATE and DELETE): every
  * read, write and export of health data or money leaves a row saying who did
- * what to which record, for which patient, when, and from which request.
+ * what to which record, for which patient, when, from which request and
+ * (as a keyed hash) from which address.
  * Written in the caller's transaction when there is one, so a rolled-back
  * write leaves no row claiming it happened.
  */
@@ -53,6 +54,7 @@ export async function audit(entry: AuditEntry, executor: Executor = db): Promise
       subject_id: entry.subject.id,
       patient_id: entry.patientId ?? null,
       request_id: currentRequestId(),
+      ip_hash: currentIpHash(),
       details: JSON.stringify(entry.details ?? {}),
     })
     .execute();

@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, form } = auditFiltersOf(new URL(request.url));
   const rows = await exportAudit(filters);
   await audit({ actor: { userId: admin.id, role: "admin" }, action: "audit.export", subject: { type: "audit_log", id: "export" }, details: { filters: form, rows: rows.length } });
-  const header = ["when", "actor", "role", "action", "subject", "details", "request"].map((column) => t(`columns.${column}`));
-  const body = rows.map((row) => [row.at.toISOString(), row.actorEmail ?? "", row.actorRole, row.action, `${row.subjectType} ${row.subjectId}`, JSON.stringify(row.details), row.requestId ?? ""]);
+  const header = ["when", "actor", "role", "action", "subject", "details", "request", "origin"].map((column) => t(`columns.${column}`));
+  const body = rows.map((row) => [row.at.toISOString(), row.actorEmail ?? "", row.actorRole, row.action, `${row.subjectType} ${row.subjectId}`, JSON.stringify(row.details), row.requestId ?? "", row.ipHash ?? ""]);
   return csvResponse(toCsv(header, body), `auditoria-${new Date().toISOString().slice(0, 10)}.csv`);
 }

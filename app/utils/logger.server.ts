@@ -27,3 +27,9 @@ export function currentRequestId(): string | null {
   const requestId = requestLogger.getStore()?.bindings().requestId;
   return typeof requestId === "string" ? requestId : null;
 }
+
+/** The keyed hash of the current request's client address (app/utils/ip-hash.server.ts), for audit rows; null outside a request. */
+export function currentIpHash(): string | null {
+  const hash = requestLogger.getStore()?.bindings().ipHash;
+  return typeof hash === "string" ? hash : null;
+}

@@ -17,6 +17,7 @@ import * as cancellation from "./0021_cancellation";
 import * as reschedule from "./0022_reschedule";
 import * as records from "./0023_records";
 import * as userBlocking from "./0024_user_blocking";
+import * as manualRefunds from "./0025_manual_refunds";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0022_reschedule": reschedule,
   "0023_records": records,
   "0024_user_blocking": userBlocking,
+  "0025_manual_refunds": manualRefunds,
 };

@@ -61,6 +61,7 @@ export async function auditPageData(request: Request) {
       action: row.action,
       subject: `${row.subjectType} ${row.subjectId}`,
       requestId: row.requestId,
+      ipHash: row.ipHash,
       details: JSON.stringify(row.details),
     })),
   };

@@ -102,7 +102,8 @@ export default function AuditLog() {
                 <th className="py-2 pe-3">{t("columns.action")}</th>
                 <th className="py-2 pe-3">{t("columns.subject")}</th>
                 <th className="py-2 pe-3">{t("columns.details")}</th>
-                <th className="py-2">{t("columns.request")}</th>
+                <th className="py-2 pe-3">{t("columns.request")}</th>
+                <th className="py-2">{t("columns.origin")}</th>
               </tr>
             </thead>
             <tbody>
@@ -117,7 +118,8 @@ export default function AuditLog() {
                   <td className="py-2 pe-3 font-mono text-xs">{row.action}</td>
                   <td className="py-2 pe-3 font-mono text-xs break-all">{row.subject}</td>
                   <td className="py-2 pe-3 font-mono text-xs break-all">{row.details}</td>
-                  <td className="py-2 font-mono text-xs break-all">{row.requestId ?? "—"}</td>
+                  <td className="py-2 pe-3 font-mono text-xs break-all">{row.requestId ?? "—"}</td>
+                  <td className="py-2 font-mono text-xs break-all">{row.ipHash ?? "—"}</td>
                 </tr>
               ))}
             </tbody>
