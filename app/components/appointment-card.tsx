@@ -67,7 +67,10 @@ export function AppointmentCard({ card, variant, t }: { card: Card; variant: "up
         </div>
         <div>
           <dt className="muted text-xs">{t("card.price")}</dt>
-          <dd className="font-medium">{card.price}</dd>
+          <dd className="font-medium">
+            {card.price}
+            {card.refunded ? <span className="block text-xs font-normal text-teal-800 dark:text-teal-300">{card.refunded.full ? t("card.payment.refunded") : t("card.payment.partiallyRefunded", { amount: card.refunded.amount })}</span> : null}
+          </dd>
         </div>
       </dl>
 

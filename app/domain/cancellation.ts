@@ -7,7 +7,8 @@ import { canTransition, hoursUntil, refundPercentForCancellation, type Cancellat
  * applies come from this one function, at their own moment.
  */
 
-export type Canceller = "patient" | "psychologist";
+/** An administrator cancels too: a blocked account's consultations, a dispute (issue 15); everything goes back. */
+export type Canceller = "patient" | "psychologist" | "admin";
 
 export const CANCELLATION_EXCEPTIONS = ["medical_emergency", "technical_issues", "weather_conditions"] as const;
 export type CancellationException = (typeof CANCELLATION_EXCEPTIONS)[number];

@@ -18,7 +18,8 @@ function inView(view: PaymentView, now: Date) {
     case "all":
       return sql<boolean>`true`;
     case "failed_refunds":
-      return sql<boolean>`a.refund_status = 'failed'`;
+      // A cancellation's refund its job could not make, or an administrator's the gateway refused.
+      return sql<boolean>`(a.refund_status = 'failed' or exists (select 1 from manual_refunds m where m.payment_id = py.id and m.status = 'failed'))`;
     case "stuck":
       return sql<boolean>`py.status in ('pending', 'in_process', 'authorized') and py.created_at < ${new Date(now.getTime() - DAY_MS)}`;
     case "unapplied":
@@ -74,4 +75,13 @@ export async function listPayments(view: PaymentView, page: number, now = new Da
       count(*) filter (where ${inView("unapplied", now)})::int as unapplied
     from payments py join appointments a on a.id = py.appointment_id`.execute(db);
   return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]?.total ?? 0), counts: counts[0]! };
+}
+
+/** One payment's status history and the provider's notifications about it, oldest first. */
+export async function paymentTimeline(paymentId: string, providerPaymentId: string) {
+  const [history, notifications] = await Promise.all([
+    db.selectFrom("payment_status_history").where("payment_id", "=", paymentId).select(["status", "status_detail as detail", "recorded_at as at"]).orderBy("recorded_at").execute(),
+    db.selectFrom("payment_notifications").where("resource_id", "=", providerPaymentId).select(["topic", "received_at as received", "processed_at as processed"]).orderBy("received_at").execute(),
+  ]);
+  return { history, notifications };
 }

@@ -33,7 +33,9 @@ export type AuditAction =
   | "user.block"
   | "user.unblock"
   | "user.export"
-  | "user.delete";
+  | "user.delete"
+  | "appointment.cancel"
+  | "payment.refund";
 
 export interface AuditEntry {
   actor: { userId: string | null; role: string };

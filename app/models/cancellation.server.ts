@@ -4,13 +4,16 @@ import { db, type Executor } from "./db.server";
 /**
  * The rows a cancellation reads and writes. Every read names who is asking:
  * the appointment's patient, or its psychologist (by their user id), so an id
- * from the URL alone never reaches someone else's appointment.
+ * from the URL alone never reaches someone else's appointment — or an
+ * administrator (the route has checked the role), who may reach any.
  */
 
 export type Asker = { role: "patient"; userId: string } | { role: "psychologist"; userId: string };
+/** Only cancellation takes an administrator: a reschedule is between the two people. */
+export type AdminAsker = { role: "admin"; userId: string };
 
 /** The appointment as its patient or psychologist may see it; `lock` holds the row for the transaction. */
-export async function appointmentForAsker(executor: Executor, appointmentId: string, asker: Asker, options: { lock?: boolean } = {}) {
+export async function appointmentForAsker(executor: Executor, appointmentId: string, asker: Asker | AdminAsker, options: { lock?: boolean } = {}) {
   let query = executor
     .selectFrom("appointments as a")
     .innerJoin("psychologists as ps", "ps.id", "a.psychologist_id")
@@ -35,7 +38,8 @@ export async function appointmentForAsker(executor: Executor, appointmentId: str
       "pp.first_name as patientFirstName",
       "pp.last_name as patientLastName",
     ]);
-  query = asker.role === "patient" ? query.where("a.patient_id", "=", asker.userId) : query.where("ps.user_id", "=", asker.userId);
+  if (asker.role === "patient") query = query.where("a.patient_id", "=", asker.userId);
+  else if (asker.role === "psychologist") query = query.where("ps.user_id", "=", asker.userId);
   if (options.lock) query = query.forUpdate("a");
   return query.executeTakeFirst();
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { db, type Executor } from "./db.server";
 
 /** The patient's own appointments and evaluations: every query filters by the patient. */
@@ -21,6 +22,8 @@ export function listPatientAppointments(patientId: string, limit = 500) {
       "a.video_room_url as videoRoomUrl",
       "a.refund_cents as refundCents",
       "a.refund_status as refundStatus",
+      // What administrators gave back by hand (issue 15): the card says so.
+      sql<number>`coalesce((select sum(m.cents) from manual_refunds m where m.appointment_id = a.id and m.status = 'refunded'), 0)::int`.as("manualRefundCents"),
       "ps.id as psychologistId",
       "ps.name as psychologistName",
       "ps.photo_url as psychologistPhotoUrl",

@@ -1,6 +1,7 @@
 import type { CancellationException } from "#db/types";
 import { cancellationQuote, cancellationRefusal, type CancellationQuote, type CancellationRefusal } from "~/domain/cancellation";
-import { appointmentForAsker, claimCancellationRefund, grantFullRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, type Asker } from "~/models/cancellation.server";
+import { appointmentForAsker, claimCancellationRefund, grantFullRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, type AdminAsker, type Asker } from "~/models/cancellation.server";
+import { audit } from "~/models/audit.server";
 import { db } from "~/models/db.server";
 import { bookedPolicies } from "~/models/policies.server";
 import { paymentGateway } from "~/providers/payments.server";
@@ -10,16 +11,16 @@ import { enqueue } from "./queue.server";
 
 /**
  * Cancelling a consultation (issue 13, item 2), by its patient or its
- * psychologist. The refund is decided at the moment of the POST, under the
+ * psychologist, or by an administrator (issue 15: always a full refund, audited). The refund is decided at the moment of the POST, under the
  * policy the booking was made under, in the transaction that cancels (the
  * row locked, its state read again); the money moves afterwards, in a job
  * that retries with the same idempotency key until the gateway has it.
  */
 
-export type { Asker };
+export type { AdminAsker, Asker };
 
 /** What the cancel page shows: the consultation, whether it can be cancelled now, and what would go back. */
-export async function cancellationPreview(appointmentId: string, asker: Asker, now = new Date()) {
+export async function cancellationPreview(appointmentId: string, asker: Asker | AdminAsker, now = new Date()) {
   const appointment = await appointmentForAsker(db, appointmentId, asker);
   if (!appointment) return null;
   const { cancellation } = await bookedPolicies(db, appointment);
@@ -33,7 +34,7 @@ export async function cancellationPreview(appointmentId: string, asker: Asker, n
 
 export type CancelResult = { ok: true; quote: CancellationQuote } | { ok: false; problem: "not_found" | CancellationRefusal };
 
-export async function cancelAppointment(input: { appointmentId: string; asker: Asker; reason: string; exception: CancellationException | null; now?: Date }): Promise<CancelResult> {
+export async function cancelAppointment(input: { appointmentId: string; asker: Asker | AdminAsker; reason: string; exception: CancellationException | null; now?: Date }): Promise<CancelResult> {
   const now = input.now ?? new Date();
   return db.transaction().execute(async (trx): Promise<CancelResult> => {
     // Locked and read again: a payment approval, a reschedule or another cancellation waits or finds it changed.
@@ -53,6 +54,9 @@ export async function cancelAppointment(input: { appointmentId: string; asker: A
     });
     // Room, reminders, e-mails with the cancelling invite, the psychologist's notification.
     await afterCancellation(trx, appointment.id);
+    if (input.asker.role === "admin") {
+      await audit({ actor: { userId: input.asker.userId, role: "admin" }, action: "appointment.cancel", subject: { type: "appointment", id: appointment.id }, details: { reason: input.reason, refundCents: quote.cents } }, trx);
+    }
     if (quote.cents > 0) await enqueue("payments.refund-cancellation", { appointmentId: appointment.id }, {}, trx);
     return { ok: true, quote };
   });

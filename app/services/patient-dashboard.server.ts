@@ -71,6 +71,8 @@ export interface AppointmentCard {
   canReschedule: boolean;
   /** What a cancellation gives back and where it stands. */
   refund: { amount: string; status: "pending" | "refunded" | "failed" } | null;
+  /** 'Reembolsado': the payment went back whole; or the part an administrator refunded. */
+  refunded: { full: true } | { full: false; amount: string } | null;
   /** 'Recibo': a paid consultation whose amount was kept, wholly or in part (app/domain/receipt.ts). */
   receipt: boolean;
 }
@@ -112,6 +114,7 @@ function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone:
     canCancel: cancellationRefusal(row, "patient", now) === null,
     canReschedule: RESCHEDULE_PAGE_STATUSES.includes(row.status) && row.startsAt.getTime() > now.getTime(),
     refund: row.refundCents && row.refundStatus ? { amount: formatMoney(row.refundCents, locale), status: row.refundStatus } : null,
+    refunded: row.paymentStatus === "refunded" ? { full: true } : row.manualRefundCents > 0 ? { full: false, amount: formatMoney(row.manualRefundCents, locale) } : null,
     receipt: hasReceipt({ status: row.status, paymentStatus: row.paymentStatus, priceCents: row.priceCents, refundCents: row.refundCents }),
   };
 }

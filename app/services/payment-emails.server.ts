@@ -148,3 +148,52 @@ export async function queueMismatchAlert(trx: Transaction<Database>, appointment
     });
   }
 }
+
+/**
+ * An administrator refunded part or all of a payment (issue 15): the patient
+ * learns how much comes back and when it may show; the psychologist, that
+ * this amount leaves their earnings. The admin's reason stays internal.
+ */
+export async function queueManualRefundEmails(trx: Transaction<Database>, appointment: { patientId: string; psychologistId: string; startsAt: Date }, cents: number, full: boolean) {
+  const [patient, psychologist] = await Promise.all([getPatientRecipient(trx, appointment.patientId), getPsychologistRecipient(trx, appointment.psychologistId)]);
+  const kind = full ? "full" : "partial";
+  if (patient) {
+    const locale = recipientLocale(patient.locale);
+    const t = getFixedT(locale, "emails");
+    const values = { psychologist: psychologist?.name ?? "", amount: formatMoney(cents, locale), ...momentFor(appointment.startsAt, locale, patient.timeZone ?? DEFAULT_TIME_ZONE) };
+    await queueMail(trx, {
+      userId: patient.id,
+      to: patient.email,
+      template: "payment_manual_refund_patient",
+      locale,
+      subject: t("payment.manualRefund.patient.subject"),
+      ...render({
+        locale,
+        name: patient.firstName ?? "",
+        heading: t("payment.manualRefund.patient.heading"),
+        paragraphs: [t(`payment.manualRefund.patient.${kind}`, values), t("payment.manualRefund.patient.timing")],
+        action: { label: t("payment.manualRefund.patient.button"), url: absoluteUrl("/patient-dashboard") },
+      }),
+    });
+  }
+  const psychologistEmail = psychologist ? ((psychologist.deletedAt ? null : psychologist.userEmail) ?? psychologist.psychologistEmail) : null;
+  if (psychologist && psychologistEmail) {
+    const locale = recipientLocale(psychologist.locale);
+    const t = getFixedT(locale, "emails");
+    const values = { amount: formatMoney(cents, locale), ...momentFor(appointment.startsAt, locale, psychologist.timeZone) };
+    await queueMail(trx, {
+      userId: psychologist.userId,
+      to: psychologistEmail,
+      template: "payment_manual_refund_psychologist",
+      locale,
+      subject: t("payment.manualRefund.psychologist.subject"),
+      ...render({
+        locale,
+        name: psychologist.firstName ?? "",
+        heading: t("payment.manualRefund.psychologist.heading"),
+        paragraphs: [t("payment.manualRefund.psychologist.body", values), t("payment.manualRefund.psychologist.billing")],
+        action: { label: t("payment.manualRefund.psychologist.button"), url: absoluteUrl("/psychologist-dashboard/billing") },
+      }),
+    });
+  }
+}

@@ -25,7 +25,7 @@ const SLOT_HOLDING = ["pending_payment", "pending", "scheduled", "confirmed", "p
  * table with a column pointing at the user appears here (a test checks it).
  */
 export async function exportUserData(userId: string) {
-  const [account, profile, psychologist, consents, sessions, appointmentsAsPatient, evaluations, emails, reviewDecisions, records, recordRequests, notesWritten, recordReleases, blockings] = await Promise.all([
+  const [account, profile, psychologist, consents, sessions, appointmentsAsPatient, evaluations, emails, reviewDecisions, records, recordRequests, notesWritten, recordReleases, blockings, refundsMade] = await Promise.all([
     db.selectFrom("users").select(["id", "email", "email_verified_at", "created_at", sql<boolean>`google_sub is not null`.as("google_linked")]).where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("psychologists").selectAll().where("user_id", "=", userId).executeTakeFirst(),
@@ -94,6 +94,8 @@ export async function exportUserData(userId: string) {
     db.selectFrom("record_requests").select(["id", "released_at"]).where("released_by", "=", userId).orderBy("released_at").execute(),
     // An administrator's blocking decisions carry their id.
     db.selectFrom("users").select(["id as user_id", "blocked_at", "blocked_reason"]).where("blocked_by", "=", userId).orderBy("blocked_at").execute(),
+    // And their manual refunds.
+    db.selectFrom("manual_refunds").select(["id", "payment_id", "cents", "reason", "status", "created_at"]).where("requested_by", "=", userId).orderBy("created_at").execute(),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -114,6 +116,7 @@ export async function exportUserData(userId: string) {
     notes_written: notesWritten,
     record_releases: recordReleases,
     account_blocks: blockings,
+    refunds_made: refundsMade,
     login_failures: "Tentativas de login são contadas apenas por um resumo criptográfico (hash) do e-mail e do endereço IP, por no máximo duas horas.",
   };
 }
@@ -135,6 +138,7 @@ export const EXPORTED_USER_COLUMNS = [
   "clinical_note_versions.written_by",
   "record_requests.released_by",
   "users.blocked_by",
+  "manual_refunds.requested_by",
   // One-time links are secrets, not data about the person; they are deleted with the account.
   "auth_tokens.user_id",
 ];

@@ -126,6 +126,8 @@ const GUARDED: Record<string, Guarded> = {
   // Nobody has this id (tests/integration/admin-people.test.ts opens real ones).
   "_admin.admin_.users_.$id/route.tsx": { path: "/admin/users/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["admin"], action: true, opensAs: { admin: { status: 404 } } },
   "_admin.admin_.audit[.]csv.ts": { path: "/admin/audit.csv", roles: ["admin"] },
+  // Nobody has this id (tests/integration/admin-refunds.test.ts opens real ones).
+  "_admin.admin_.payments_.$id/route.tsx": { path: "/admin/payments/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["admin"], action: true, opensAs: { admin: { status: 404 } } },
   "_admin.admin_.psychologists.$id/route.tsx": {
     path: "/admin/psychologists/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69",
     params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" },

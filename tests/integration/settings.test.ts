@@ -408,6 +408,7 @@ describe("data download", () => {
     clinical_notes: "clinical_records",
     record_requests: "clinical_records",
     clinical_note_versions: "notes_written",
+    manual_refunds: "refunds_made",
     // users.blocked_by shares the users table's key above; its rows are under "account_blocks".
     // One-time links are secrets: listed, deleted with the account, never downloaded.
     auth_tokens: null,

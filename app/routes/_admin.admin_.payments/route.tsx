@@ -50,7 +50,12 @@ export default function Payments() {
                   {row.amount} · {row.method ?? "—"} · <span className="font-mono">{row.status}</span>
                   {row.refunded ? <span className="ms-2 text-red-700 dark:text-red-300">{t("refunded", { amount: row.refunded })}</span> : null}
                 </p>
-                <p className="muted">{row.createdAt}</p>
+                <p className="muted">
+                  {row.createdAt} ·{" "}
+                  <Link to={`/admin/payments/${row.id}`} className="underline">
+                    {t("open")}
+                  </Link>
+                </p>
               </div>
               <p>
                 <Link to={`/admin/users/${row.patientId}`} className="underline">

@@ -2,11 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { cancellationRefusal } from "~/domain/cancellation";
 import { maskCpf } from "~/domain/cpf";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { personForAdmin } from "~/models/admin-people.server";
 import { blockAccount, endSessions, unblockAccount } from "~/services/admin-people.server";
+import { cancelAppointment } from "~/services/cancellation.server";
 import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -18,7 +20,12 @@ import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ZONE = "America/Sao_Paulo";
 
-export async function personPageData(request: Request, admin: SessionUser, id: string | undefined) {
+/** The consultations an administrator may still cancel (not begun, not ended): a blocked account's are listed to be cancelled with everything back. */
+function cancellableOf<T extends { status: Parameters<typeof cancellationRefusal>[0]["status"]; startsAt: Date }>(appointments: T[], now: Date): T[] {
+  return appointments.filter((row) => cancellationRefusal(row, "admin", now) === null);
+}
+
+export async function personPageData(request: Request, admin: SessionUser, id: string | undefined, now = new Date()) {
   const { t, translations, locale } = await pageTranslations(request, ["admin-people"]);
   const found = id && UUID.test(id) ? await personForAdmin(id, env().ADMIN_EMAILS) : null;
   if (!found) throw new Response(t("errors.notFound"), { status: 404 });
@@ -46,6 +53,7 @@ export async function personPageData(request: Request, admin: SessionUser, id: s
       psychologistStatus: account.psychologistStatus,
     },
     appointments: found.appointments.map((row) => ({ ...row, startsAt: when(row.startsAt), price: formatMoney(row.priceCents, locale) })),
+    upcoming: cancellableOf(found.appointments, now).map((row) => ({ id: row.id, startsAt: when(row.startsAt), psychologistName: row.psychologistName, patientName: row.patientName, price: formatMoney(row.priceCents, locale), paid: row.paymentStatus === "paid" })),
     payments: found.payments.map((row) => ({ ...row, createdAt: when(row.createdAt), amount: formatMoney(row.amountCents, locale), refunded: row.refundedCents > 0 ? formatMoney(row.refundedCents, locale) : null })),
     consents: found.consents.map((row) => ({ ...row, at: when(row.at) })),
     sessions: found.sessions.map((row) => ({ createdAt: when(row.createdAt), expiresAt: when(row.expiresAt), userAgent: row.userAgent })),
@@ -56,6 +64,15 @@ function actionSchema(t: TFunction) {
   return z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("revoke-sessions") }),
     z.object({ intent: z.literal("unblock") }),
+    z.object({
+      intent: z.literal("cancel-appointments"),
+      appointmentId: z.array(z.string().uuid(), { required_error: t("errors.pickAppointment") }).min(1, t("errors.pickAppointment")),
+      reason: z
+        .string({ required_error: t("errors.reasonRequired") })
+        .trim()
+        .min(3, t("errors.reasonRequired"))
+        .max(500, t("errors.reasonTooLong")),
+    }),
     z.object({
       intent: z.literal("block"),
       reason: z
@@ -82,6 +99,19 @@ export async function personAction(request: Request, admin: SessionUser, id: str
       if (id === admin.id) return data(submission.reply({ formErrors: [t("errors.self")] }), { status: 409 });
       if (!(await blockAccount({ adminId: admin.id, userId: id, reason: submission.value.reason }))) return data(submission.reply({ formErrors: [t("errors.notChanged")] }), { status: 409 });
       return redirectWithToast(back, { type: "success", title: t("done.blocked") });
+    case "cancel-appointments": {
+      // Only this person's consultations, and only those still ahead: an id from the form alone reaches nothing else.
+      const found = await personForAdmin(id, env().ADMIN_EMAILS);
+      const theirs = new Set(cancellableOf(found?.appointments ?? [], new Date()).map((row) => row.id));
+      let cancelled = 0;
+      for (const appointmentId of submission.value.appointmentId) {
+        if (!theirs.has(appointmentId)) continue;
+        const result = await cancelAppointment({ appointmentId, asker: { role: "admin", userId: admin.id }, reason: submission.value.reason, exception: null });
+        if (result.ok) cancelled += 1;
+      }
+      if (cancelled === 0) return data(submission.reply({ formErrors: [t("errors.nothingCancelled")] }), { status: 409 });
+      return redirectWithToast(back, { type: "success", title: t("done.cancelled", { count: cancelled }) });
+    }
     case "unblock":
       if (!(await unblockAccount(admin.id, id))) return data(submission.reply({ formErrors: [t("errors.notChanged")] }), { status: 409 });
       return redirectWithToast(back, { type: "success", title: t("done.unblocked") });

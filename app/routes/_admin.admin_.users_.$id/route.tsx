@@ -106,6 +106,34 @@ export default function Person() {
         </div>
       </div>
 
+      {data.upcoming.length > 0 ? (
+        <Section id="upcoming-title" title={t("upcoming.title", { count: data.upcoming.length })}>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="cancel-appointments" />
+            <p>{t(account.blocked ? "upcoming.blockedNote" : "upcoming.note")}</p>
+            <ul className="space-y-1">
+              {data.upcoming.map((row) => (
+                <li key={row.id}>
+                  <label className="flex items-start gap-2">
+                    <input type="checkbox" name="appointmentId" value={row.id} defaultChecked={Boolean(account.blocked)} className="mt-1" />
+                    <span>
+                      {row.startsAt} · {row.psychologistName} · {row.patientName || "—"} · {row.price}
+                      {row.paid ? ` · ${t("upcoming.paid")}` : ""}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            <ErrorList errors={result?.error?.appointmentId} />
+            <label htmlFor="cancel-reason" className="block font-medium">
+              {t("upcoming.reason")}
+            </label>
+            <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} className="input w-full" />
+            <SubmitButton className="btn bg-red-700 text-white hover:bg-red-800">{t("upcoming.submit")}</SubmitButton>
+          </Form>
+        </Section>
+      ) : null}
+
       <Section id="appointments-title" title={t("appointments.title")}>
         {data.appointments.length === 0 ? (
           <p className="muted">{t("none")}</p>
@@ -134,7 +162,11 @@ export default function Person() {
             <tbody>
               {data.payments.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className="py-1 pe-3 whitespace-nowrap">{row.createdAt}</td>
+                  <td className="py-1 pe-3 whitespace-nowrap">
+                    <Link to={`/admin/payments/${row.id}`} className="underline">
+                      {row.createdAt}
+                    </Link>
+                  </td>
                   <td className="py-1 pe-3">{row.status}</td>
                   <td className="py-1 pe-3">{row.method ?? "—"}</td>
                   <td className="py-1 pe-3">{row.amount}</td>

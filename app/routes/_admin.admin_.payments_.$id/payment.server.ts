@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { cancellationRefusal } from "~/domain/cancellation";
+import { MANUAL_REFUND_REASON_MAX, refundableCents } from "~/domain/manual-refund";
+import { centsToReais, reaisToCents } from "~/domain/pricing";
+import { pageTranslations } from "~/i18n/i18n.server";
+import { paymentTimeline } from "~/models/admin-payments.server";
+import { audit } from "~/models/audit.server";
+import { findPaymentForRefund, manualRefundsOf, refundable, STALE_PENDING_MS } from "~/models/manual-refunds.server";
+import { cancelAppointment } from "~/services/cancellation.server";
+import { refundManually, retryManualRefund } from "~/services/manual-refund.server";
+import { pageMeta } from "~/services/page-meta.server";
+import type { SessionUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+
+/**
+ * /admin/payments/{id}: one payment with its history, the provider's
+ * notifications and its manual refunds; the administrator refunds part or
+ * all of it, tries a refused refund again, or — for a consultation still
+ * ahead — cancels it with everything back. Reading it is audited.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ZONE = "America/Sao_Paulo";
+
+async function paymentOr404(id: string | undefined, t: TFunction) {
+  const payment = id && UUID.test(id) ? await findPaymentForRefund(id) : undefined;
+  if (!payment) throw new Response(t("detail.notFound"), { status: 404 });
+  return payment;
+}
+
+export async function paymentPageData(request: Request, admin: SessionUser, id: string | undefined, now = new Date()) {
+  const { t, translations, locale } = await pageTranslations(request, ["admin-payments"]);
+  const payment = await paymentOr404(id, t);
+  const [timeline, refunds] = await Promise.all([paymentTimeline(payment.id, payment.providerPaymentId), manualRefundsOf(payment.id)]);
+  await audit({ actor: { userId: admin.id, role: "admin" }, action: "billing.read", subject: { type: "payment", id: payment.id }, patientId: payment.patientId });
+  const when = (value: Date | string | null) => (value ? `${formatLongDate(value, locale, ZONE)} ${formatTime(value, locale, ZONE)}` : null);
+  const left = refundableCents(refundable(payment));
+  const upcoming = cancellationRefusal({ status: payment.appointmentStatus, startsAt: payment.startsAt }, "admin", now) === null;
+  return {
+    translations,
+    meta: await pageMeta(request, { title: t("detail.title"), noindex: true }),
+    payment: {
+      id: payment.id,
+      provider: payment.provider,
+      providerPaymentId: payment.providerPaymentId,
+      status: payment.status,
+      statusDetail: payment.statusDetail,
+      method: payment.method,
+      amount: formatMoney(payment.amountCents, locale),
+      refunded: formatMoney(payment.refundedCents, locale),
+      createdAt: when(payment.createdAt),
+      approvedAt: when(payment.approvedAt),
+      patientId: payment.patientId,
+      patientEmail: payment.patientEmail,
+      psychologistName: payment.psychologistName,
+      appointment: { status: payment.appointmentStatus, paymentStatus: payment.appointmentPaymentStatus, startsAt: when(payment.startsAt), cancellationRefund: payment.cancellationRefundStatus },
+    },
+    refundable: left > 0 ? { amount: formatMoney(left, locale), reais: centsToReais(left).toFixed(2).replace(".", ",") } : null,
+    /** A consultation still ahead: everything back goes through cancelling it. */
+    cancellable: upcoming,
+    // A fresh key per page view: the same form sent twice is one refund.
+    requestKey: randomUUID(),
+    history: timeline.history.map((entry) => ({ status: entry.status, detail: entry.detail, at: when(entry.at) })),
+    notifications: timeline.notifications.map((entry) => ({ topic: entry.topic, received: when(entry.received), processed: when(entry.processed) })),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      amount: formatMoney(refund.cents, locale),
+      reason: refund.reason,
+      status: refund.status,
+      error: refund.error,
+      requestedBy: refund.requestedBy,
+      createdAt: when(refund.createdAt),
+      completedAt: when(refund.completedAt),
+      retryable: refund.status === "failed" || (refund.status === "pending" && now.getTime() - refund.attemptedAt.getTime() > STALE_PENDING_MS),
+    })),
+  };
+}
+
+function reasonField(t: TFunction) {
+  return z
+    .string({ required_error: t("detail.errors.reasonRequired") })
+    .trim()
+    .min(3, t("detail.errors.reasonRequired"))
+    .max(MANUAL_REFUND_REASON_MAX, t("detail.errors.reasonTooLong"));
+}
+
+function actionSchema(t: TFunction) {
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("refund"),
+      amount: z
+        .string({ required_error: t("detail.errors.amountRequired") })
+        .trim()
+        .transform((value, ctx) => {
+          try {
+            const cents = reaisToCents(value.replace(/^R\$\s*/, ""));
+            if (cents > 0) return cents;
+          } catch {
+            // Said below.
+          }
+          ctx.addIssue({ code: "custom", message: t("detail.errors.amountInvalid") });
+          return z.NEVER;
+        }),
+      reason: reasonField(t),
+      requestKey: z.string().uuid(),
+    }),
+    z.object({ intent: z.literal("retry"), refundId: z.string().uuid() }),
+    z.object({ intent: z.literal("cancel"), reason: reasonField(t) }),
+  ]);
+}
+
+export async function paymentAction(request: Request, admin: SessionUser, id: string | undefined) {
+  const { t } = await pageTranslations(request, ["admin-payments"]);
+  const payment = await paymentOr404(id, t);
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema(t) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const back = `/admin/payments/${payment.id}`;
+  const value = submission.value;
+  if (value.intent === "cancel") {
+    const result = await cancelAppointment({ appointmentId: payment.appointmentId, asker: { role: "admin", userId: admin.id }, reason: value.reason, exception: null });
+    if (!result.ok) return data(submission.reply({ formErrors: [t("detail.errors.notCancellable")] }), { status: 409 });
+    return redirectWithToast(back, { type: "success", title: t("detail.done.cancelled") });
+  }
+  const result =
+    value.intent === "refund"
+      ? await refundManually({ admin, paymentId: payment.id, cents: value.amount, reason: value.reason, requestKey: value.requestKey })
+      : await retryManualRefund({ admin, paymentId: payment.id, refundId: value.refundId });
+  if (result.ok) return redirectWithToast(back, { type: "success", title: t(result.status === "refunded" ? "detail.done.refunded" : "detail.done.pending") });
+  if (result.problem === "gateway") return data(submission.reply({ formErrors: [result.message] }), { status: 502 });
+  if (result.problem === "not_found" && value.intent === "retry") return data(submission.reply({ formErrors: [t("detail.errors.notRetryable")] }), { status: 409 });
+  return data(submission.reply({ formErrors: [t(`detail.errors.${result.problem}`)] }), { status: result.problem === "not_found" ? 404 : 409 });
+}

@@ -1,0 +1,96 @@
+import { manualRefundRefusal, type ManualRefundRefusal } from "~/domain/manual-refund";
+import { audit } from "~/models/audit.server";
+import { db } from "~/models/db.server";
+import { claimRetry, completeManualRefund, failManualRefund, insertManualRefund, manualRefundByKey, paymentForRefund, refundable } from "~/models/manual-refunds.server";
+import { PaymentGatewayError } from "~/providers/payments.contract.server";
+import { paymentGateway } from "~/providers/payments.server";
+import { log } from "~/utils/logger.server";
+import { queueManualRefundEmails } from "./payment-emails.server";
+
+/**
+ * An administrator gives back part or all of a payment (issue 15, item 4):
+ * the refund is written (and audited) before the gateway is called, its id
+ * is the gateway's idempotency key, and the form's request key makes a
+ * double submit one refund. The gateway's answer completes it — the payment
+ * counts it, both people are e-mailed — or marks it failed, to be tried
+ * again with the same key from the payment's page.
+ */
+
+export type ManualRefundResult =
+  | { ok: true; status: "refunded" | "pending"; cents: number }
+  | { ok: false; problem: "not_found" | ManualRefundRefusal }
+  | { ok: false; problem: "gateway"; message: string };
+
+interface Admin {
+  id: string;
+}
+
+const idempotencyKey = (refundId: string) => `acolhe-manual-refund-${refundId}`;
+
+export async function refundManually(input: { admin: Admin; paymentId: string; cents: number; reason: string; requestKey: string; now?: Date }): Promise<ManualRefundResult> {
+  const now = input.now ?? new Date();
+  type Written =
+    | { kind: "refused"; problem: "not_found" | ManualRefundRefusal }
+    | { kind: "repeated"; refund: { paymentId: string; status: "pending" | "refunded" | "failed"; cents: number } }
+    | { kind: "new"; id: string; providerPaymentId: string };
+  const written = await db.transaction().execute(async (trx): Promise<Written> => {
+    // The payment locked: two admins (or two tabs) refunding it wait for each other and see each other's rows.
+    const payment = await paymentForRefund(trx, input.paymentId, { lock: true });
+    if (!payment) return { kind: "refused", problem: "not_found" };
+    const sent = await manualRefundByKey(trx, input.requestKey);
+    if (sent) return { kind: "repeated", refund: sent };
+    const refusal = manualRefundRefusal(refundable(payment), input.cents, now);
+    if (refusal) return { kind: "refused", problem: refusal };
+    const id = await insertManualRefund(trx, { paymentId: payment.id, appointmentId: payment.appointmentId, adminId: input.admin.id, requestKey: input.requestKey, cents: input.cents, reason: input.reason, now });
+    if (!id) return { kind: "refused", problem: "not_found" };
+    await audit({ actor: { userId: input.admin.id, role: "admin" }, action: "payment.refund", subject: { type: "payment", id: payment.id }, patientId: payment.patientId, details: { refundId: id, cents: input.cents, reason: input.reason, stage: "requested" } }, trx);
+    return { kind: "new", id, providerPaymentId: payment.providerPaymentId };
+  });
+  if (written.kind === "refused") return { ok: false, problem: written.problem };
+  // The same form sent twice: the first one's refund is the answer.
+  if (written.kind === "repeated") {
+    const repeated = written.refund;
+    if (repeated.paymentId !== input.paymentId) return { ok: false, problem: "not_found" };
+    if (repeated.status === "failed") return { ok: false, problem: "gateway", message: new PaymentGatewayError("refund_failed").message };
+    return { ok: true, status: repeated.status, cents: repeated.cents };
+  }
+  return callGateway(input.admin, { id: written.id, providerPaymentId: written.providerPaymentId, cents: input.cents }, now);
+}
+
+/** Tries a failed refund again (or a pending one whose answer was lost) with its own key: the gateway never refunds it twice. */
+export async function retryManualRefund(input: { admin: Admin; paymentId: string; refundId: string; now?: Date }): Promise<ManualRefundResult> {
+  const now = input.now ?? new Date();
+  const claimed = await db.transaction().execute(async (trx) => {
+    const payment = await paymentForRefund(trx, input.paymentId, { lock: true });
+    if (!payment) return null;
+    const refund = await claimRetry(trx, input.refundId, payment.id, now);
+    if (!refund) return null;
+    await audit({ actor: { userId: input.admin.id, role: "admin" }, action: "payment.refund", subject: { type: "payment", id: payment.id }, patientId: payment.patientId, details: { refundId: refund.id, cents: refund.cents, stage: "retried" } }, trx);
+    return { id: refund.id, cents: refund.cents, providerPaymentId: payment.providerPaymentId };
+  });
+  if (!claimed) return { ok: false, problem: "not_found" };
+  return callGateway(input.admin, claimed, now);
+}
+
+async function callGateway(admin: Admin, refund: { id: string; providerPaymentId: string; cents: number }, now: Date): Promise<ManualRefundResult> {
+  let providerRefundId: string;
+  try {
+    ({ id: providerRefundId } = await paymentGateway().refund(refund.providerPaymentId, refund.cents, { idempotencyKey: idempotencyKey(refund.id) }));
+  } catch (error) {
+    const message = error instanceof PaymentGatewayError ? error.message : new PaymentGatewayError("refund_failed").message;
+    const detail = error instanceof PaymentGatewayError ? (error.detail ?? error.message) : String(error);
+    await failManualRefund(refund.id, detail);
+    await audit({ actor: { userId: admin.id, role: "admin" }, action: "payment.refund", subject: { type: "manual_refund", id: refund.id }, details: { cents: refund.cents, stage: "failed", error: detail.slice(0, 200) } });
+    log().warn({ err: error, refundId: refund.id }, "manual refund refused by the gateway");
+    return { ok: false, problem: "gateway", message };
+  }
+  await db.transaction().execute(async (trx) => {
+    const done = await completeManualRefund(trx, { id: refund.id, providerRefundId, now });
+    if (!done) return;
+    const payment = await paymentForRefund(trx, done.paymentId);
+    await audit({ actor: { userId: admin.id, role: "admin" }, action: "payment.refund", subject: { type: "payment", id: done.paymentId }, patientId: payment?.patientId ?? null, details: { refundId: refund.id, cents: done.cents, stage: "completed", providerRefundId } }, trx);
+    if (payment) await queueManualRefundEmails(trx, { patientId: payment.patientId, psychologistId: payment.psychologistId, startsAt: payment.startsAt }, done.cents, payment.refundedCents >= payment.amountCents);
+  });
+  log().info({ refundId: refund.id, providerRefundId, cents: refund.cents }, "manual refund made");
+  return { ok: true, status: "refunded", cents: refund.cents };
+}

@@ -1,0 +1,297 @@
+import { randomUUID } from "node:crypto";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { db } from "~/models/db.server";
+import { notificationRequest, type LocalPaymentGateway } from "~/providers/payments.local.server";
+import { MercadoPagoGateway } from "~/providers/payments.mercadopago.server";
+import { resetPaymentGateway } from "~/providers/payments.server";
+import { loader as paymentsListLoader } from "~/routes/_admin.admin_.payments/route";
+import { action, loader } from "~/routes/_admin.admin_.payments_.$id/route";
+import { action as personAction, loader as personLoader } from "~/routes/_admin.admin_.users_.$id/route";
+import { page as pageRequest, send } from "#tests/helpers/app";
+import { clearQueues, createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
+import { appointmentRow, useLocalGateway } from "#tests/helpers/booking";
+import { createUser, signedIn } from "#tests/helpers/factories";
+import { queuedJobs, runQueuedJobs } from "#tests/helpers/jobs";
+import { deliveredMail } from "#tests/helpers/mail";
+import { body, getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
+
+/**
+ * The administrator's money (issue 15, item 4): a manual refund, whole or in
+ * part, with a reason, through the gateway with one idempotency key, made
+ * once however often the form is sent; both people e-mailed; every step
+ * audited. And the admin's cancellation: a consultation still ahead (a
+ * blocked account's) cancelled with everything back.
+ */
+
+const PRICE = 200_00;
+let pair: Pair;
+let gateway: LocalPaymentGateway;
+let admin: { id: string; email: string };
+let adminJar: CookieJar;
+
+
+/** A consultation paid through the local gateway, as the webhook recorded it; `startsIn` may be negative (it happened). */
+async function paidAppointment(startsIn: number, status: "confirmed" | "completed" = "confirmed") {
+  const startsAt = new Date(Math.ceil((Date.now() + Math.max(startsIn, 2 * HOUR)) / MINUTE) * MINUTE);
+  const id = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt, status: "pending_payment", paymentStatus: "pending", priceCents: PRICE, holdExpiresAt: new Date(Date.now() + 30 * MINUTE) });
+  const payment = await gateway.simulatePayment({ appointmentId: id, amountCents: PRICE, outcome: "approved" });
+  expect((await send(notificationRequest(gateway.signedNotification(payment.id)))).status).toBeLessThan(300);
+  await runQueuedJobs(["payments.process-notification"]);
+  if (startsIn < 0 || status === "completed") {
+    const past = new Date(Date.now() + startsIn);
+    await db.updateTable("appointments").set({ starts_at: past, ends_at: new Date(past.getTime() + 50 * MINUTE), status }).where("id", "=", id).execute();
+  }
+  const row = await db.selectFrom("payments").select("id").where("appointment_id", "=", id).executeTakeFirstOrThrow();
+  return { id, paymentId: row.id, providerPaymentId: payment.id };
+}
+
+const open = (paymentId: string) => run(loader, getRequest(`/admin/payments/${paymentId}`, adminJar), { id: paymentId });
+const post = (paymentId: string, fields: Record<string, string | string[]>, jar = adminJar) => run(action, postRequest(`/admin/payments/${paymentId}`, fields, jar), { id: paymentId });
+const refundForm = (fields: Partial<Record<"amount" | "reason" | "requestKey", string>> = {}) => ({ intent: "refund", amount: "80,00", reason: "Áudio falhou durante a sessão", requestKey: randomUUID(), ...fields });
+
+const manualRefunds = (paymentId: string) => db.selectFrom("manual_refunds").selectAll().where("payment_id", "=", paymentId).orderBy("created_at").execute();
+const paymentRow = (paymentId: string) => db.selectFrom("payments").select(["refunded_cents", "refund_id", "status"]).where("id", "=", paymentId).executeTakeFirstOrThrow();
+const auditRows = (action: string) => db.selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("id").execute();
+
+beforeEach(async () => {
+  await clearQueues();
+  gateway = useLocalGateway();
+  pair = await createPair();
+  admin = await createUser({ role: "admin", password: null });
+  adminJar = await signedIn(admin);
+});
+afterEach(() => {
+  resetPaymentGateway();
+  vi.restoreAllMocks();
+});
+
+describe("a manual refund", () => {
+  it("gives back part of a past consultation's payment once, records it, audits it and e-mails both", async () => {
+    const { id, paymentId, providerPaymentId } = await paidAppointment(-3 * 24 * HOUR, "completed");
+    const page = await body(await open(paymentId));
+    expect(page.refundable).toMatchObject({ reais: "200,00" });
+    expect(page.cancellable).toBe(false);
+    const refund = vi.spyOn(gateway, "refund");
+
+    const response = await post(paymentId, refundForm());
+    expect(response.status).toBe(303);
+    expect(location(response)).toBe(`/admin/payments/${paymentId}`);
+
+    expect(refund).toHaveBeenCalledTimes(1);
+    const [row] = await manualRefunds(paymentId);
+    expect(refund.mock.calls[0]).toEqual([providerPaymentId, 80_00, { idempotencyKey: `acolhe-manual-refund-${row!.id}` }]);
+    expect(row).toMatchObject({ cents: 80_00, status: "refunded", reason: "Áudio falhou durante a sessão", requested_by: admin.id, appointment_id: id });
+    expect(row!.provider_refund_id).toBeTruthy();
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: 80_00, refund_id: row!.provider_refund_id });
+    expect((await gateway.getPayment(providerPaymentId))!.refundedCents).toBe(80_00);
+    // Part of it: the consultation stays paid (and keeps a receipt for the rest).
+    expect(await appointmentRow(id)).toMatchObject({ status: "completed", payment_status: "paid" });
+
+    const audits = await auditRows("payment.refund");
+    expect(audits.map((entry) => entry.details.stage)).toEqual(["requested", "completed"]);
+    expect(audits[0]).toMatchObject({ actor_user_id: admin.id, actor_role: "admin", subject_type: "payment", subject_id: paymentId, patient_id: pair.patient.id });
+    expect(audits[0]!.details).toMatchObject({ cents: 80_00, reason: "Áudio falhou durante a sessão" });
+
+    const toPatient = await deliveredMail(pair.patient.email, "payment_manual_refund_patient");
+    expect(toPatient.text).toMatch(/reembolsou R\$\s?80,00 da consulta/);
+    expect(toPatient.text).not.toContain("Áudio falhou");
+    const toPsychologist = await deliveredMail(pair.psychologist.email, "payment_manual_refund_psychologist");
+    expect(toPsychologist.text).toMatch(/reembolsou R\$\s?80,00 ao paciente/);
+
+    // The page now offers the rest, and lists the refund.
+    const after = await body(await open(paymentId));
+    expect(after.refundable).toMatchObject({ reais: "120,00" });
+    expect(after.refunds).toMatchObject([{ status: "refunded", reason: "Áudio falhou durante a sessão", requestedBy: admin.email, retryable: false }]);
+
+    // The patient's history says what came back.
+    const dashboard = await (await send(pageRequest("/patient-dashboard?tab=history", { Cookie: (await signedIn(pair.patient)).header() }))).text();
+    expect(dashboard).toMatch(/Reembolsado em parte: R\$\s?80,00/);
+  });
+
+  it("is one refund however often the same form is sent", async () => {
+    const { paymentId } = await paidAppointment(-2 * 24 * HOUR, "completed");
+    const refund = vi.spyOn(gateway, "refund");
+    const form = refundForm({ amount: "50" });
+    const responses = [await post(paymentId, form), await post(paymentId, form), await post(paymentId, form)];
+    expect(responses.map((response) => response.status)).toEqual([303, 303, 303]);
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(await manualRefunds(paymentId)).toHaveLength(1);
+    expect((await paymentRow(paymentId)).refunded_cents).toBe(50_00);
+    // Only the refund itself was audited, not the repeats.
+    expect((await auditRows("payment.refund")).map((entry) => entry.details.stage)).toEqual(["requested", "completed"]);
+  });
+
+  it("gives back the rest of a past consultation and the patient's card says 'Reembolsado'", async () => {
+    const { id, paymentId, providerPaymentId } = await paidAppointment(-24 * HOUR, "completed");
+    expect((await post(paymentId, refundForm({ amount: "20,50" }))).status).toBe(303);
+    expect((await post(paymentId, refundForm({ amount: "179,50" }))).status).toBe(303);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: PRICE });
+    expect((await gateway.getPayment(providerPaymentId))!.status).toBe("refunded");
+    expect(await appointmentRow(id)).toMatchObject({ payment_status: "refunded" });
+    expect((await body(await open(paymentId))).refundable).toBeNull();
+    // Nothing is left: another try is refused without calling the gateway.
+    const refund = vi.spyOn(gateway, "refund");
+    const refused = await post(paymentId, refundForm({ amount: "1,00" }));
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await body(refused))).toContain("Não há mais valor a reembolsar neste pagamento.");
+    expect(refund).not.toHaveBeenCalled();
+
+    const dashboard = await (await send(pageRequest("/patient-dashboard?tab=history", { Cookie: (await signedIn(pair.patient)).header() }))).text();
+    expect(dashboard).toContain("Reembolsado");
+    // Wholly given back: no receipt any more.
+    expect(dashboard).not.toContain(`/appointment/${id}/receipt`);
+
+    // Mercado Pago's later notice of the refund changes nothing more.
+    await send(notificationRequest(gateway.signedNotification(providerPaymentId)));
+    await runQueuedJobs(["payments.process-notification"]);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: PRICE });
+    expect(await appointmentRow(id)).toMatchObject({ status: "completed", payment_status: "refunded" });
+  });
+
+  it.each([
+    [{ amount: "abc" }, 400, "Valor inválido. Use reais com até dois decimais, por exemplo 80,00."],
+    [{ amount: "0" }, 400, "Valor inválido. Use reais com até dois decimais, por exemplo 80,00."],
+    [{ amount: "" }, 400, "Informe o valor do reembolso."],
+    [{ amount: "200,01" }, 409, "O valor deve ser maior que zero e no máximo o que ainda pode ser reembolsado."],
+    [{ reason: "" }, 400, "Informe o motivo (ao menos 3 caracteres)."],
+    [{ reason: "ok" }, 400, "Informe o motivo (ao menos 3 caracteres)."],
+    [{ reason: "x".repeat(501) }, 400, "O motivo pode ter no máximo 500 caracteres."],
+  ])("refuses %o with %i and a message in Portuguese, writing nothing", async (fields, status, message) => {
+    const { paymentId } = await paidAppointment(-24 * HOUR, "completed");
+    const refund = vi.spyOn(gateway, "refund");
+    const response = await post(paymentId, refundForm(fields));
+    expect(response.status).toBe(status);
+    expect(JSON.stringify(await body(response))).toContain(message);
+    expect(refund).not.toHaveBeenCalled();
+    expect(await manualRefunds(paymentId)).toEqual([]);
+    expect(await auditRows("payment.refund")).toEqual([]);
+  });
+
+  it("sends everything back for a consultation still ahead through its cancellation, which frees the slot and tells both", async () => {
+    const { id, paymentId, providerPaymentId } = await paidAppointment(3 * 24 * HOUR);
+    const page = await body(await open(paymentId));
+    expect(page.cancellable).toBe(true);
+    const whole = await post(paymentId, refundForm({ amount: "200,00" }));
+    expect(whole.status).toBe(409);
+    expect(JSON.stringify(await body(whole))).toContain("cancele a consulta com reembolso integral");
+    expect(await manualRefunds(paymentId)).toEqual([]);
+
+    expect((await post(paymentId, { intent: "cancel", reason: "" })).status).toBe(400);
+    const cancelled = await post(paymentId, { intent: "cancel", reason: "Conta do paciente bloqueada por fraude" });
+    expect(cancelled.status).toBe(303);
+    expect(await appointmentRow(id)).toMatchObject({ status: "cancelled", cancelled_by: "admin", cancellation_reason: "Conta do paciente bloqueada por fraude", refund_cents: PRICE, refund_status: "pending" });
+    expect(await queuedJobs("payments.refund-cancellation")).toHaveLength(1);
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "refunded" });
+    expect((await gateway.getPayment(providerPaymentId))!.status).toBe("refunded");
+    expect(await auditRows("appointment.cancel")).toMatchObject([{ actor_user_id: admin.id, subject_id: id, details: { refundCents: PRICE } }]);
+    // Cancelled once: a second try is refused.
+    expect((await post(paymentId, { intent: "cancel", reason: "De novo" })).status).toBe(409);
+  });
+
+  it("allows a part of an upcoming consultation's payment back (a goodwill refund) without cancelling it", async () => {
+    const { id, paymentId } = await paidAppointment(3 * 24 * HOUR);
+    expect((await post(paymentId, refundForm({ amount: "30,00" }))).status).toBe(303);
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+  });
+
+  it("answers 404 for a payment nobody has", async () => {
+    const missing = randomUUID();
+    expect((await open(missing)).status).toBe(404);
+    expect((await post(missing, refundForm())).status).toBe(404);
+    expect((await run(loader, getRequest("/admin/payments/not-a-uuid", adminJar), { id: "not-a-uuid" })).status).toBe(404);
+  });
+
+  it("is refused to patients and psychologists, who cannot refund even their own payment", async () => {
+    const { paymentId } = await paidAppointment(-24 * HOUR, "completed");
+    const refund = vi.spyOn(gateway, "refund");
+    for (const user of [pair.patient, pair.psychologist]) {
+      const response = await post(paymentId, refundForm(), await signedIn(user));
+      expect(response.status).toBe(403);
+    }
+    expect(refund).not.toHaveBeenCalled();
+    expect(await manualRefunds(paymentId)).toEqual([]);
+  });
+});
+
+describe("a manual refund through Mercado Pago", () => {
+  const API = "https://api.mercadopago.com";
+  const server = setupServer();
+  const seen: Array<{ path: string; key: string | null; body: string }> = [];
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterAll(() => server.close());
+  afterEach(() => {
+    server.resetHandlers();
+    seen.length = 0;
+  });
+
+  it("sends the amount in reais with the refund's own key; a refusal is kept, listed and tried again with the same key", async () => {
+    const id = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: new Date(Date.now() - 48 * HOUR), status: "completed", paymentStatus: "paid", priceCents: PRICE });
+    const payment = await db.insertInto("payments").values({ appointment_id: id, provider: "mercadopago", provider_payment_id: "1234567890", status: "approved", amount_cents: PRICE, currency: "BRL", approved_at: new Date() }).returning("id").executeTakeFirstOrThrow();
+    resetPaymentGateway(new MercadoPagoGateway({ accessToken: "TEST-token", timeoutMs: 2_000, retries: 0 }));
+    const answers = [HttpResponse.json({ message: "internal_error", error: "internal_error", status: 500, cause: [] }, { status: 500 }), HttpResponse.json({ id: 555, payment_id: 1234567890, amount: 75.5, status: "approved" }, { status: 201 })];
+    server.use(
+      http.post(`${API}/v1/payments/:id/refunds`, async ({ request, params }) => {
+        seen.push({ path: String(params.id), key: request.headers.get("x-idempotency-key"), body: await request.text() });
+        return answers.shift()!;
+      }),
+    );
+
+    const refused = await post(payment.id, refundForm({ amount: "75,50" }));
+    expect(refused.status).toBe(502);
+    expect(JSON.stringify(await body(refused))).toContain("Erro ao processar reembolso");
+    const [failed] = await manualRefunds(payment.id);
+    expect(failed).toMatchObject({ status: "failed", cents: 75_50 });
+    expect(failed!.error).toBeTruthy();
+    expect(await paymentRow(payment.id)).toMatchObject({ refunded_cents: 0 });
+    // Listed among the refunds that need someone.
+    const failedView = await body(await run(paymentsListLoader, getRequest("/admin/payments?view=failed_refunds", adminJar)));
+    expect(failedView.rows.map((row: { id: string }) => row.id)).toEqual([payment.id]);
+    expect((await body(await open(payment.id))).refunds).toMatchObject([{ status: "failed", retryable: true }]);
+
+    const retried = await post(payment.id, { intent: "retry", refundId: failed!.id });
+    expect(retried.status).toBe(303);
+    expect(seen).toHaveLength(2);
+    expect(seen.map((request) => request.path)).toEqual(["1234567890", "1234567890"]);
+    expect(seen[0]!.key).toBe(`acolhe-manual-refund-${failed!.id}`);
+    expect(seen[1]!.key).toBe(seen[0]!.key);
+    expect(JSON.parse(seen[1]!.body)).toEqual({ amount: 75.5 });
+    expect(await manualRefunds(payment.id)).toMatchObject([{ id: failed!.id, status: "refunded", provider_refund_id: "555", error: null }]);
+    expect(await paymentRow(payment.id)).toMatchObject({ refunded_cents: 75_50, refund_id: "555" });
+    // Done: it cannot be tried again.
+    const again = await post(payment.id, { intent: "retry", refundId: failed!.id });
+    expect(again.status).toBe(409);
+    expect(seen).toHaveLength(2);
+    expect((await auditRows("payment.refund")).map((entry) => entry.details.stage)).toEqual(["requested", "failed", "retried", "completed"]);
+  });
+});
+
+describe("a blocked account's consultations", () => {
+  it("are listed on the person's page and cancelled with everything back, only theirs and only those ahead", async () => {
+    const ahead = await paidAppointment(3 * 24 * HOUR);
+    const past = await paidAppointment(-24 * HOUR, "completed");
+    const other = await createPair();
+    const someoneElse = await createAppointment({ patientId: other.patient.id, psychologistId: other.psychologist.psychologistId, startsAt: new Date(Date.now() + 4 * 24 * HOUR) });
+    expect((await run(personAction, postRequest(`/admin/users/${pair.patient.id}`, { intent: "block", reason: "Chargebacks repetidos" }, adminJar), { id: pair.patient.id })).status).toBe(303);
+
+    const page = await body(await run(personLoader, getRequest(`/admin/users/${pair.patient.id}`, adminJar), { id: pair.patient.id }));
+    expect(page.upcoming.map((row: { id: string }) => row.id)).toEqual([ahead.id]);
+    const html = await (await send(pageRequest(`/admin/users/${pair.patient.id}`, { Cookie: adminJar.header() }))).text();
+    expect(html).toContain("Cancelar com reembolso integral");
+    // Ticked by default on a blocked account's page.
+    expect(html).toMatch(new RegExp(`<input type="checkbox" name="appointmentId"[^>]*checked=""[^>]*value="${ahead.id}"`));
+
+    expect((await run(personAction, postRequest(`/admin/users/${pair.patient.id}`, { intent: "cancel-appointments", reason: "Conta bloqueada" }, adminJar), { id: pair.patient.id })).status).toBe(400);
+    const response = await run(personAction, postRequest(`/admin/users/${pair.patient.id}`, { intent: "cancel-appointments", appointmentId: [ahead.id, past.id, someoneElse], reason: "Conta bloqueada" }, adminJar), { id: pair.patient.id });
+    expect(response.status).toBe(303);
+    expect(await appointmentRow(ahead.id)).toMatchObject({ status: "cancelled", cancelled_by: "admin", refund_cents: PRICE });
+    expect(await appointmentRow(past.id)).toMatchObject({ status: "completed" });
+    expect(await appointmentRow(someoneElse)).toMatchObject({ status: "confirmed" });
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    expect(await appointmentRow(ahead.id)).toMatchObject({ payment_status: "refunded", refund_status: "refunded" });
+    // Both were told.
+    expect((await deliveredMail(pair.psychologist.email, "appointment_cancelled")).text).toBeTruthy();
+  });
+});
