@@ -48,6 +48,12 @@ export function withPrivateCaching(request: Request, response: Response): Respon
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/** A urlencoded form (every plain `<form method="post">`) with a NUL character (%00) in a field. */
+function isFormWithNul(request: Request, body: Uint8Array): boolean {
+  if (!request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded")) return false;
+  return /%00/i.test(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1"));
+}
+
 function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
@@ -77,6 +83,8 @@ export function createAppHandler(build: ServerBuild): AppHandler {
       const read = await readBoundedBody(incoming, bodyLimitFor(url.pathname));
       if (!read.ok) return plain(413, "Envio grande demais.");
       body = read.bytes;
+      // No text field holds a NUL (PostgreSQL cannot store one): a form carrying it is refused here, not by the database.
+      if (isFormWithNul(incoming, body)) return plain(400, "Envio com caracteres inválidos.");
     }
     let request = incoming;
     if (body || url.href !== incoming.url) {

@@ -7,6 +7,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { formatLongDate } from "~/utils/format";
 import { CheckboxField, ErrorList, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 import { initials } from "./user-menu";
+import { PHOTO_ACCEPT, photoSources } from "~/domain/image";
 
 type ConsentKey = "marketing" | "cookies" | "data_processing" | "third_parties";
 
@@ -119,7 +120,7 @@ function Photo({ data, result }: { data: AccountSettingsData; result: Result }) 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       {account.avatarUrl ? (
-        <img src={account.avatarUrl} alt="" width={96} height={96} className="h-24 w-24 rounded-full object-cover" />
+        <img {...photoSources(account.avatarUrl, 96)} alt="" width={96} height={96} className="h-24 w-24 rounded-full object-cover" />
       ) : (
         <span className="flex h-24 w-24 items-center justify-center rounded-full bg-teal-100 text-2xl font-bold text-teal-900">
           {initials(account)}
@@ -128,10 +129,10 @@ function Photo({ data, result }: { data: AccountSettingsData; result: Result }) 
       <div className="flex-1 space-y-3">
         <Form method="post" encType="multipart/form-data" className="space-y-2">
           <input type="hidden" name="intent" value="photo" />
-          <label htmlFor="photo" className="label">
+          <label htmlFor="photo-file" className="label">
             {t("fields.photo")}
           </label>
-          <input id="photo" name="photo" type="file" accept="image/*" className="block text-sm" aria-invalid={errors ? true : undefined} aria-describedby={errors ? "photo-error" : undefined} />
+          <input id="photo-file" name="photo" type="file" accept={PHOTO_ACCEPT} className="block text-sm" aria-invalid={errors ? true : undefined} aria-describedby={errors ? "photo-error" : undefined} />
           <ErrorList id="photo-error" errors={errors} />
           <SubmitButton pending={useIsSubmitting({ intent: "photo" })} pendingLabel={t("buttons.saving")} className="btn-secondary">
             {t("buttons.uploadPhoto")}

@@ -9,6 +9,7 @@ import type { PsychologistStatus } from "#db/types";
 import type { ProfessionalProfile } from "~/models/psychologist-profile.server";
 import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
 import { ErrorList, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
+import { PHOTO_ACCEPT, photoSources } from "~/domain/image";
 
 /**
  * 'Meu Perfil Profissional' (spec 02, 2.1): a photo card (with its upload
@@ -115,7 +116,7 @@ function PhotoCard({ data, result }: { data: ProfessionalProfileData; result: Re
     <Card id="photo" title={t("cards.photo")}>
       <div className="flex flex-col items-center gap-3 text-center">
         {data.photoUrl ? (
-          <img src={data.photoUrl} alt="" width={128} height={128} className="h-32 w-32 rounded-full object-cover" />
+          <img {...photoSources(data.photoUrl, 128)} alt="" width={128} height={128} className="h-32 w-32 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true" className="flex h-32 w-32 items-center justify-center rounded-full bg-teal-100 text-4xl font-bold text-teal-900">
             {nameInitials(profile.name)}
@@ -136,7 +137,7 @@ function PhotoCard({ data, result }: { data: ProfessionalProfileData; result: Re
           id="photo"
           name="photo"
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
+          accept={PHOTO_ACCEPT}
           required
           className="block w-full text-sm"
           aria-invalid={errors ? true : undefined}

@@ -4,6 +4,7 @@ import { MAX_LANGUAGES } from "~/domain/catalog";
 import { bookingPath } from "~/domain/share";
 import { useTranslation } from "~/i18n/use-translation";
 import { ShareMenu } from "./share-menu";
+import { photoSources } from "~/domain/image";
 
 /**
  * Every view of a psychologist: the card, the public profile, and the small
@@ -99,7 +100,7 @@ export function PsychologistCard({ p, list, featured }: CardProps) {
 export function Avatar({ p, large }: { p: { photoUrl: string | null; initials: string }; large?: boolean }) {
   const className = large ? "avatar avatar-lg" : "avatar avatar-md";
   return p.photoUrl ? (
-    <img src={p.photoUrl} alt="" className={className} />
+    <img {...photoSources(p.photoUrl, large ? 80 : 56)} alt="" width={large ? 80 : 56} height={large ? 80 : 56} loading={large ? undefined : "lazy"} className={className} />
   ) : (
     <span aria-hidden="true" className={className}>
       {p.initials}

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { DASHBOARD_BY_ROLE, PROFILE_BY_ROLE, type Role } from "~/domain/roles";
 import type { TFunction } from "~/i18n/translate";
+import { photoSources } from "~/domain/image";
 
 /** What the navigation shows of the signed-in person. */
 export interface NavUser {
@@ -32,7 +33,7 @@ export function UserMenu({ user, t }: { user: NavUser; t: TFunction }) {
     <details className="relative">
       <summary className="btn-ghost">
         {user.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" width={32} height={32} className="avatar" />
+          <img {...photoSources(user.avatarUrl, 32)} alt="" width={32} height={32} className="avatar" />
         ) : (
           <span className="avatar">{initials(user)}</span>
         )}

@@ -1,3 +1,4 @@
+import { renditionUrl, STORED_PHOTO_WIDTH } from "~/domain/image";
 import { pricesFor, priceForDuration } from "~/domain/pricing";
 import { profilePath } from "~/domain/share";
 import { addDays, availableSlots, dateInZone, formatWeeklyHours, weeklyMinutes } from "~/domain/slots";
@@ -31,6 +32,14 @@ function notFound(t: Translate): never {
 
 type Page = Awaited<ReturnType<typeof pageTranslations>>;
 
+/** The link preview of a profile: the photo's 512 px rendition (a single-file photo as it is, of unknown size); none keeps the site's image. */
+function previewImage(photoUrl: string | null, origin: string): Pick<PageMeta, "image" | "imageWidth" | "imageHeight"> {
+  if (!photoUrl) return {};
+  const rendition = renditionUrl(photoUrl, STORED_PHOTO_WIDTH);
+  if (!rendition) return { image: new URL(photoUrl, origin).toString() };
+  return { image: new URL(rendition, origin).toString(), imageWidth: STORED_PHOTO_WIDTH, imageHeight: STORED_PHOTO_WIDTH };
+}
+
 function publicFacts(profile: PublicProfile, { t, locale, translations }: Page) {
   const origin = new URL(env().APP_URL).origin;
   const shareUrl = new URL(profilePath(profile.id), origin).toString();
@@ -54,7 +63,7 @@ function publicFacts(profile: PublicProfile, { t, locale, translations }: Page) 
     translations: { profile: translations.profile! },
     shareUrl,
     // One profile, one canonical address (the full profile has its own).
-    head: { title: profile.name, description, jsonLd: [jsonLd], canonicalPath: profilePath(profile.id) } satisfies PageMeta,
+    head: { title: profile.name, description, jsonLd: [jsonLd], canonicalPath: profilePath(profile.id), ...previewImage(profile.photoUrl, origin) } satisfies PageMeta,
     profile: {
       ...rest,
       specialties,

@@ -123,7 +123,7 @@ async function checkStorage({ t }: Context): Promise<Outcome> {
   try {
     url = await putFile(key, probe);
   } catch (error) {
-    log().warn({ err: error }, "health check: uploads directory not writable");
+    log().warn({ err: error }, "health check: upload store not writable");
     return { status: "error", detail: t("details.storageWrite") };
   }
   const read = await readStoredFile(key);

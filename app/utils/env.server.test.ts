@@ -12,6 +12,9 @@ const PRODUCTION = {
   DAILY_API_KEY: "daily-key-1234",
   SMTP_URL: "smtps://user:pass@smtp.acolhe.com.br:465",
   NOTES_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+  S3_BUCKET: "acolhe-uploads",
+  AWS_ACCESS_KEY_ID: "tid_AbCdEf123456",
+  AWS_SECRET_ACCESS_KEY: "tsec_9f8e7d6c5b4a",
 };
 
 describe("environmentFromHost (the spec's rule)", () => {
@@ -90,6 +93,36 @@ describe("parseEnv", () => {
   it("refuses production when APP_URL is only the default", () => {
     const { APP_URL: _omitted, ...rest } = PRODUCTION;
     expect(() => parseEnv(rest)).toThrowError(/APP_URL/);
+  });
+
+  it("refuses production with no object store, naming what is missing", () => {
+    const { S3_BUCKET: _bucket, AWS_ACCESS_KEY_ID: _id, AWS_SECRET_ACCESS_KEY: _secret, ...rest } = PRODUCTION;
+    expect(() => parseEnv(rest)).toThrowError(new InvalidConfigurationError(["S3_BUCKET", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"]));
+    expect(() => parseEnv({ ...rest, S3_BUCKET: "acolhe-uploads" })).toThrowError(/AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY$/);
+  });
+
+  it("accepts production with the object store, under our names or the ones Tigris sets", () => {
+    expect(parseEnv(PRODUCTION)).toMatchObject({
+      storageProvider: "s3",
+      s3: { bucket: "acolhe-uploads", endpoint: undefined, region: "us-east-1", forcePathStyle: false, accessKeyId: "tid_AbCdEf123456" },
+    });
+    const { S3_BUCKET: _bucket, ...rest } = PRODUCTION;
+    const tigris = parseEnv({ ...rest, BUCKET_NAME: "acolhe-tigris", AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev", AWS_REGION: "auto" });
+    expect(tigris.storageProvider).toBe("s3");
+    expect(tigris.s3).toMatchObject({ bucket: "acolhe-tigris", endpoint: "https://fly.storage.tigris.dev", region: "auto", forcePathStyle: true });
+  });
+
+  it("accepts production on local disk only when STORAGE_PROVIDER=local says so (a mounted volume)", () => {
+    const { S3_BUCKET: _bucket, AWS_ACCESS_KEY_ID: _id, AWS_SECRET_ACCESS_KEY: _secret, ...rest } = PRODUCTION;
+    expect(parseEnv({ ...rest, STORAGE_PROVIDER: "local" }).storageProvider).toBe("local");
+  });
+
+  it("keeps uploads on the local disk in development unless a store is configured", () => {
+    expect(parseEnv({ APP_ENV: "development" })).toMatchObject({ storageProvider: "local", s3: null });
+    expect(parseEnv({ APP_ENV: "development", S3_BUCKET: "b", AWS_ACCESS_KEY_ID: "k", AWS_SECRET_ACCESS_KEY: "s", S3_ENDPOINT: "http://localhost:9000" }).storageProvider).toBe("s3");
+    expect(() => parseEnv({ APP_ENV: "development", S3_ENDPOINT: "not a url" })).toThrow();
+    // Empty lines copied from .env.example mean "not set".
+    expect(parseEnv({ APP_ENV: "development", STORAGE_PROVIDER: "", S3_BUCKET: "", S3_ENDPOINT: "", S3_FORCE_PATH_STYLE: "" })).toMatchObject({ storageProvider: "local", s3: null });
   });
 
   it("rejects malformed values whatever the environment", () => {

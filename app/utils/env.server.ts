@@ -102,6 +102,8 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
+  /** Web processes `serve` runs (ADR 018); unset: one per available core. Always 1 on the embedded PGlite. */
+  WEB_CONCURRENCY: optional.pipe(z.coerce.number().int().min(1).max(64).optional()),
 
   PAYMENT_PROVIDER: z.enum(["mercadopago", "local"]).optional(),
   MERCADOPAGO_ACCESS_TOKEN: optional,
@@ -120,6 +122,18 @@ const schema = z.object({
 
   NOTES_ENCRYPTION_KEY: optional,
   UPLOADS_DIR: z.string().default(".data/uploads"),
+  /** Uploads: s3 (any S3-compatible store) | local (disk under UPLOADS_DIR); by default s3 when a bucket and keys are set (ADR 017). */
+  STORAGE_PROVIDER: optional.pipe(z.enum(["s3", "local"]).optional()),
+  // Our names first, then the ones `fly storage create` (Tigris) sets.
+  S3_BUCKET: optional,
+  BUCKET_NAME: optional,
+  S3_ENDPOINT: optional.pipe(z.string().url().optional()),
+  AWS_ENDPOINT_URL_S3: optional.pipe(z.string().url().optional()),
+  S3_REGION: optional,
+  AWS_REGION: optional,
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: optional.pipe(z.enum(["true", "false"]).optional()),
 });
 
 type RawEnv = z.infer<typeof schema>;
@@ -134,8 +148,20 @@ export type Env = Omit<RawEnv, "APP_URL" | "SESSION_SECRET" | "MERCADOPAGO_WEBHO
   NOTES_ENCRYPTION_KEY: string;
   paymentProvider: "mercadopago" | "local";
   videoProvider: "daily" | "local";
+  storageProvider: "s3" | "local";
+  /** The object store's settings, when a bucket and keys are configured. */
+  s3: S3Settings | null;
   usesEmbeddedDatabase: boolean;
 };
+
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 export class InvalidConfigurationError extends Error {
   constructor(readonly missing: string[]) {
@@ -164,9 +190,42 @@ const PRODUCTION_REQUIRED = [
   "NOTES_ENCRYPTION_KEY",
 ] as const;
 
+/**
+ * Uploads must outlive a deploy: production needs the object store's bucket
+ * and keys, unless STORAGE_PROVIDER=local says the disk is a mounted volume.
+ */
+function storageGaps(source: Record<string, string | undefined>): string[] {
+  if (source.STORAGE_PROVIDER?.trim() === "local") return [];
+  const value = (...names: string[]) => names.map((name) => source[name]?.trim() || undefined).find((found) => found !== undefined);
+  return (
+    [
+      ["S3_BUCKET", value("S3_BUCKET", "BUCKET_NAME")],
+      ["AWS_ACCESS_KEY_ID", value("AWS_ACCESS_KEY_ID")],
+      ["AWS_SECRET_ACCESS_KEY", value("AWS_SECRET_ACCESS_KEY")],
+    ] as const
+  )
+    .filter(([, found]) => isPlaceholder(found))
+    .map(([name]) => name);
+}
+
 /** What production would refuse to start without, read from `source` (the admin's configuration page shows it for any environment). */
 export function productionConfigurationGaps(source: Record<string, string | undefined>): string[] {
-  return PRODUCTION_REQUIRED.filter((name) => isPlaceholder(source[name]));
+  return [...PRODUCTION_REQUIRED.filter((name) => isPlaceholder(source[name])), ...storageGaps(source)];
+}
+
+function s3Settings(raw: RawEnv): S3Settings | null {
+  const bucket = raw.S3_BUCKET ?? raw.BUCKET_NAME;
+  if (!bucket || !raw.AWS_ACCESS_KEY_ID || !raw.AWS_SECRET_ACCESS_KEY) return null;
+  const endpoint = raw.S3_ENDPOINT ?? raw.AWS_ENDPOINT_URL_S3;
+  return {
+    bucket,
+    endpoint,
+    region: raw.S3_REGION ?? raw.AWS_REGION ?? (endpoint ? "auto" : "us-east-1"),
+    accessKeyId: raw.AWS_ACCESS_KEY_ID,
+    secretAccessKey: raw.AWS_SECRET_ACCESS_KEY,
+    // AWS addresses buckets by host name; MinIO and most self-hosted stores by path.
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE ? raw.S3_FORCE_PATH_STYLE === "true" : Boolean(endpoint),
+  };
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -175,16 +234,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const appEnv = decideEnvironment(raw, new URL(appUrl).hostname);
 
   if (appEnv === "production") {
-    const missing = PRODUCTION_REQUIRED.filter((name) => {
-      const value = name === "APP_URL" ? source.APP_URL : raw[name];
-      return isPlaceholder(value);
-    });
+    const missing: string[] = [
+      ...PRODUCTION_REQUIRED.filter((name) => {
+        const value = name === "APP_URL" ? source.APP_URL : raw[name];
+        return isPlaceholder(value);
+      }),
+      ...storageGaps(source),
+    ];
     if (missing.length > 0) throw new InvalidConfigurationError(missing);
   }
 
   const paymentProvider =
     appEnv === "production" ? "mercadopago" : (raw.PAYMENT_PROVIDER ?? (raw.MERCADOPAGO_ACCESS_TOKEN ? "mercadopago" : "local"));
   const videoProvider = appEnv === "production" ? "daily" : (raw.VIDEO_PROVIDER ?? (raw.DAILY_API_KEY ? "daily" : "local"));
+  const s3 = s3Settings(raw);
+  const storageProvider = raw.STORAGE_PROVIDER ?? (s3 ? "s3" : "local");
 
   // Development and staging need an admin without configuration: the seeded one.
   const adminEmails = raw.ADMIN_EMAILS.length > 0 || appEnv === "production" ? raw.ADMIN_EMAILS : [DEV_ADMIN_EMAIL];
@@ -200,6 +264,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     NOTES_ENCRYPTION_KEY: raw.NOTES_ENCRYPTION_KEY ?? (source.NODE_ENV === "test" ? TEST_NOTES_KEY : generatedNotesKey(path.dirname(raw.PGLITE_DATA_DIR))),
     paymentProvider,
     videoProvider,
+    storageProvider,
+    s3,
     usesEmbeddedDatabase: raw.DATABASE_URL === undefined,
   };
 }

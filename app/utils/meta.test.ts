@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { buildMeta, ogLocale, pageTitle, type SiteMeta } from "./meta";
+import { buildMeta, ogLocale, pageTitle, SITE_IMAGE, type SiteMeta } from "./meta";
 
 const site: SiteMeta = {
   origin: "https://acolhe.com.br",
@@ -40,6 +42,24 @@ describe("buildMeta", () => {
     expect(find(meta, (e) => e.property === "og:url")?.content).toBe("https://acolhe.com.br/psychologists");
     expect(find(meta, (e) => e.property === "og:locale")?.content).toBe("pt_BR");
     expect(find(meta, (e) => e.name === "twitter:card")?.content).toBe("summary_large_image");
+  });
+
+  it("previews with the site's 1200×630 image, or the page's own with its size", () => {
+    expect(find(meta, (e) => e.property === "og:image")?.content).toBe("https://acolhe.com.br/og-image.png");
+    expect(find(meta, (e) => e.property === "og:image:width")?.content).toBe("1200");
+    expect(find(meta, (e) => e.property === "og:image:height")?.content).toBe("630");
+    const photo = buildMeta(site, { image: "https://acolhe.com.br/uploads/photos/a-512.webp", imageWidth: 512, imageHeight: 512 });
+    expect(find(photo, (e) => e.property === "og:image")?.content).toBe("https://acolhe.com.br/uploads/photos/a-512.webp");
+    expect(find(photo, (e) => e.property === "og:image:width")?.content).toBe("512");
+    expect(find(photo, (e) => e.name === "twitter:image")?.content).toBe("https://acolhe.com.br/uploads/photos/a-512.webp");
+    // A photo of unknown size claims none.
+    expect(find(buildMeta(site, { image: "https://acolhe.com.br/uploads/a/b.jpg" }), (e) => e.property === "og:image:width")).toBeUndefined();
+  });
+
+  it("ships the site's image: a real 1200×630 PNG, small enough for WhatsApp", async () => {
+    const file = readFileSync(new URL("../../public/og-image.png", import.meta.url));
+    expect(file.length).toBeLessThan(100 * 1024);
+    expect(await sharp(file).metadata()).toMatchObject({ format: "png", width: SITE_IMAGE.width, height: SITE_IMAGE.height });
   });
 
   it("adds Organization JSON-LD and any page JSON-LD", () => {

@@ -49,10 +49,16 @@ export interface PageMeta {
   /** Path of the canonical URL; the current path by default. */
   canonicalPath?: string;
   noindex?: boolean;
+  /** Absolute URL of the link-preview image and its size in px; the site's image by default. */
   image?: string;
+  imageWidth?: number;
+  imageHeight?: number;
   /** Further JSON-LD objects (Person on profiles). */
   jsonLd?: Record<string, unknown>[];
 }
+
+/** The site's link-preview image (public/og-image.png, scripts/og-image.mjs). */
+export const SITE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
 
 export function organizationJsonLd(origin: string) {
   return {
@@ -70,7 +76,8 @@ export function buildMeta(site: SiteMeta | undefined, page: PageMeta = {}): Meta
   const title = pageTitle(page.title, site.defaultTitle);
   const description = page.description ?? site.defaultDescription;
   const url = `${site.origin}${page.canonicalPath ?? site.pathname}`;
-  const image = page.image ?? `${site.origin}/og-image.png`;
+  const image = page.image ?? `${site.origin}${SITE_IMAGE.path}`;
+  const size = page.image ? { width: page.imageWidth, height: page.imageHeight } : SITE_IMAGE;
   return [
     { title },
     { name: "description", content: description },
@@ -83,6 +90,12 @@ export function buildMeta(site: SiteMeta | undefined, page: PageMeta = {}): Meta
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    ...(size.width && size.height
+      ? [
+          { property: "og:image:width", content: String(size.width) },
+          { property: "og:image:height", content: String(size.height) },
+        ]
+      : []),
     { property: "og:locale", content: ogLocale(site.locale) },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },

@@ -28,9 +28,11 @@ const page = async () => body(await run(loader, getRequest("/admin/configuration
 describe("/admin/configuration", () => {
   it("says which providers run in which mode, what production still lacks (names only), and runs the checks", async () => {
     const data = await page();
-    expect(Object.fromEntries(data.providers.map((provider: { id: string; mode: string }) => [provider.id, provider.mode]))).toMatchObject({ mercadopago: "local", daily: "local", smtp: "local", google: "off", database: process.env.DATABASE_URL ? "postgres" : "embedded" });
+    expect(Object.fromEntries(data.providers.map((provider: { id: string; mode: string }) => [provider.id, provider.mode]))).toMatchObject({ mercadopago: "local", daily: "local", smtp: "local", google: "off", storage: "local", database: process.env.DATABASE_URL ? "postgres" : "embedded" });
     expect(data.productionGaps).toContain("DAILY_API_KEY");
     expect(data.productionGaps).not.toContain("MERCADOPAGO_ACCESS_TOKEN");
+    // Uploads on this process's disk would not survive a deploy: production wants the object store.
+    expect(data.productionGaps).toEqual(expect.arrayContaining(["S3_BUCKET", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"]));
     expect(data.report.checks.map((check: { id: string }) => check.id)).toEqual(["database", "authentication", "payments", "video", "storage", "mail", "jobs"]);
     expect(JSON.stringify(data)).not.toContain(TOKEN);
   });

@@ -167,11 +167,15 @@ describe("photo card", () => {
     expect(response.status).toBe(303);
     expect(location(response)).toBe(PATH);
     const first = (await rowOf(psychologistId)).photo_url!;
-    expect(first).toMatch(/^\/uploads\/photos\/[A-Za-z0-9_-]+\.png$/);
-    expect(photoFiles()).toEqual([path.basename(first)]);
+    expect(first).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}-512\.webp$/);
+    const renditions = (url: string) => [96, 256, 512].map((width) => path.basename(url).replace("-512.webp", `-${width}.webp`)).sort();
+    expect(photoFiles().sort()).toEqual(renditions(first));
     const toast = (await body(await run(rootLoader, getRequest("/", jar.take(response))))).toast;
     expect(toast).toEqual({ type: "success", title: "Foto atualizada." });
-    expect(await visibleHtml(jar)).toContain(`src="${first}"`);
+    // Shown 128 px wide: the 256 px rendition, with the set for denser screens.
+    const html = await visibleHtml(jar);
+    expect(html).toContain(`src="${first.replace("-512.webp", "-256.webp")}"`);
+    expect(html).toContain(`${first} 512w`);
 
     // Exactly 5 MB passes the body limit and the part limit.
     const limit = Buffer.alloc(5 * 1024 * 1024, 0);
@@ -179,7 +183,7 @@ describe("photo card", () => {
     expect((await upload(jar, png(limit))).status).toBe(303);
     const second = (await rowOf(psychologistId)).photo_url!;
     expect(second).not.toBe(first);
-    expect(photoFiles()).toEqual([path.basename(second)]);
+    expect(photoFiles().sort()).toEqual(renditions(second));
   });
 
   it.each([
@@ -220,7 +224,7 @@ describe("photo card", () => {
   it("removes the stored photo with the account", async () => {
     const { user, psychologistId, jar } = await psychologist();
     expect((await upload(jar, png())).status).toBe(303);
-    expect(photoFiles()).toHaveLength(1);
+    expect(photoFiles()).toHaveLength(3);
     await deleteAccount(user.id, { password: PASSWORD });
     expect((await rowOf(psychologistId)).photo_url).toBeNull();
     expect(photoFiles()).toEqual([]);

@@ -53,6 +53,21 @@ describe("public profiles", () => {
     }
   });
 
+  it.each(PROFILE_LOADERS)("%s previews links with the psychologist's 512 px photo, or the site's image without one", async (path, loader) => {
+    const id = await createPsychologist({ name: "Helena Prado" });
+    const tags = async () => (await body(await run(loader, getRequest(path.replace("{id}", id)), { id }))).meta as Array<{ property?: string; name?: string; content?: string }>;
+    const preview = (meta: Awaited<ReturnType<typeof tags>>) => Object.fromEntries(meta.filter((tag) => tag.property?.startsWith("og:image") || tag.name === "twitter:image").map((tag) => [tag.property ?? tag.name, tag.content]));
+    expect(preview(await tags())).toEqual({ "og:image": "http://localhost:3000/og-image.png", "og:image:width": "1200", "og:image:height": "630", "twitter:image": "http://localhost:3000/og-image.png" });
+
+    await db.updateTable("psychologists").set({ photo_url: "/uploads/photos/0a1b2c3d-512.webp" }).where("id", "=", id).execute();
+    const photo = "http://localhost:3000/uploads/photos/0a1b2c3d-512.webp";
+    expect(preview(await tags())).toEqual({ "og:image": photo, "og:image:width": "512", "og:image:height": "512", "twitter:image": photo });
+
+    // An older single-file photo is used as it is, claiming no size.
+    await db.updateTable("psychologists").set({ photo_url: "/uploads/photos/antiga.jpg" }).where("id", "=", id).execute();
+    expect(preview(await tags())).toEqual({ "og:image": "http://localhost:3000/uploads/photos/antiga.jpg", "twitter:image": "http://localhost:3000/uploads/photos/antiga.jpg" });
+  });
+
   it("uses the active pricing row when there is one", async () => {
     const id = await createPsychologist({ price: 200, pricing: [130, 210] });
     const data = await body(await run(modalLoader, getRequest(`/psychologists/${id}`), { id }));

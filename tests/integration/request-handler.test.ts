@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { appHandler, formPost, page, send } from "#tests/helpers/app";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { BASE } from "#tests/helpers/http";
+import { db } from "~/models/db.server";
 import { ANALYTICS_RATE_LIMIT } from "~/services/analytics.server";
 import { resetSessionCookieForTests } from "~/services/session.server";
 import { resetEnvForTests } from "~/utils/env.server";
@@ -33,6 +34,9 @@ async function asProduction() {
     DAILY_API_KEY: "daily-key",
     SMTP_URL: "smtp://mail.acolhe.com.br:587",
     NOTES_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+    S3_BUCKET: "acolhe-uploads",
+    AWS_ACCESS_KEY_ID: "uploads-key-id",
+    AWS_SECRET_ACCESS_KEY: "uploads-secret-key",
   });
   resetEnvForTests();
   resetSessionCookieForTests();
@@ -105,6 +109,14 @@ describe("bodies are bounded", () => {
     const response = await send(request);
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(FORM_BODY_LIMIT + 64 * 1024);
+  });
+
+  it("refuses a form with a NUL character in a field (PostgreSQL cannot store it) with 400, writing nothing", async () => {
+    const email = `nul-${Date.now()}@exemplo.com.br`;
+    const response = await send(formPost("/register", { name: "Carla\u0000 Mendes", email, password: "senha-segura-123", confirmPassword: "senha-segura-123", role: "patient", terms: "on" }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe("Envio com caracteres inválidos.");
+    expect(await db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
   });
 
   it("takes an ordinary form under the limit", async () => {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/models/db.server";
 import { loader as rootLoader } from "~/root";
@@ -156,26 +157,42 @@ describe("photo", () => {
   it.each([
     ["PNG", PNG, "image/png", "png"],
     ["JPEG", JPEG, "image/jpeg", "jpg"],
-  ] as const)("saves a small %s and serves it", async (_kind, bytes, type, extension) => {
+  ] as const)("saves a small %s re-encoded as WebP renditions and serves them", async (_kind, bytes, type, extension) => {
     const { user, jar } = await patient();
     const response = await upload(jar, new File([bytes], `minha-foto.${extension}`, { type }));
     expect(response.status).toBe(303);
     expect(await toastAfter(response, jar)).toEqual({ type: "success", title: "Foto atualizada." });
 
     const { avatar_url } = await profileOf(user.id);
-    expect(avatar_url).toMatch(new RegExp(`^/uploads/avatars/[A-Za-z0-9_-]+\\.${extension}$`));
-    const served = await run(uploadsLoader, getRequest(avatar_url!), { "*": avatar_url!.slice("/uploads/".length) });
-    expect(served.status).toBe(200);
-    expect(served.headers.get("Content-Type")).toBe(type);
-    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(avatar_url).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}-512\.webp$/);
+    for (const width of [96, 256, 512]) {
+      const url = avatar_url!.replace("-512.webp", `-${width}.webp`);
+      const served = await run(uploadsLoader, getRequest(url), { "*": url.slice("/uploads/".length) });
+      expect(served.status).toBe(200);
+      expect(served.headers.get("Content-Type")).toBe("image/webp");
+      expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width, height: width });
+    }
     // The navigation shows it too.
     expect((await body(await run(rootLoader, getRequest("/", jar)))).user.avatarUrl).toBe(avatar_url);
   });
 
-  it("names the file by its content, not by what the browser claims", async () => {
+  it("re-encodes by the content, whatever the browser claims", async () => {
     const { user, jar } = await patient();
-    expect((await upload(jar, new File([PNG], "foto.jpg", { type: "image/jpeg" }))).status).toBe(303);
-    expect((await profileOf(user.id)).avatar_url).toMatch(/\.png$/);
+    expect((await upload(jar, new File([PNG], "foto.heic", { type: "image/heic" }))).status).toBe(303);
+    expect((await profileOf(user.id)).avatar_url).toMatch(/-512\.webp$/);
+  });
+
+  it("refuses a HEIC photo saying which formats work (415), and a corrupt one (422), writing nothing", async () => {
+    const { user, jar } = await patient();
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic\0\0\0\0mif1heic", "latin1"), Buffer.alloc(64)]);
+    const refused = await upload(jar, new File([heic], "IMG_0001.jpg", { type: "image/jpeg" }));
+    expect(refused.status).toBe(415);
+    expect((await errorsOf(refused)).photo).toEqual(["Formato HEIC não é aceito. Envie uma foto em JPEG, PNG, WebP ou AVIF."]);
+    const corrupt = await upload(jar, new File([Buffer.concat([JPEG.subarray(0, 30), Buffer.alloc(100, 7)])], "quebrada.jpg", { type: "image/jpeg" }));
+    expect(corrupt.status).toBe(422);
+    expect((await errorsOf(corrupt)).photo).toEqual(["Não foi possível ler esta imagem; o arquivo pode estar corrompido. Envie uma foto em JPEG, PNG, WebP ou AVIF."]);
+    expect((await profileOf(user.id)).avatar_url).toBeNull();
+    expect(avatarFiles()).toEqual([]);
   });
 
   it("replaces the previous file and removes it on 'Remover foto'", async () => {
@@ -185,7 +202,8 @@ describe("photo", () => {
     await upload(jar, new File([JPEG], "b.jpg", { type: "image/jpeg" }));
     const second = (await profileOf(user.id)).avatar_url!;
     expect(second).not.toBe(first);
-    expect(avatarFiles()).toEqual([path.basename(second)]);
+    const id = path.basename(second).replace("-512.webp", "");
+    expect(avatarFiles().sort()).toEqual([`${id}-256.webp`, `${id}-512.webp`, `${id}-96.webp`]);
 
     const removed = await post(jar, { intent: "remove-photo" });
     expect(removed.status).toBe(303);
@@ -224,7 +242,7 @@ describe("photo", () => {
     const limit = Buffer.alloc(5 * 1024 * 1024, 0);
     PNG.copy(limit);
     expect((await upload(jar, new File([limit], "limite.png", { type: "image/png" }))).status).toBe(303);
-    expect((await profileOf(user.id)).avatar_url).toMatch(/\.png$/);
+    expect((await profileOf(user.id)).avatar_url).toMatch(/-512\.webp$/);
   });
 
   it("asks for a file when none was chosen", async () => {
@@ -581,7 +599,8 @@ describe("account deletion", () => {
     expect(await profileOf(user.id)).toEqual(before.profile);
     expect(await sessionIds(user.id)).toEqual(before.sessions);
     expect(await signedInUser(other)).not.toBeNull();
-    expect(avatarFiles()).toHaveLength(1);
+    // The photo's three renditions are all still there.
+    expect(avatarFiles()).toHaveLength(3);
   });
 
   it("refuses a missing password", async () => {

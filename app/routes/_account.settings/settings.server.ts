@@ -22,6 +22,7 @@ import { PHOTO_REFUSAL_STATUS, readPhotoForm, storePhoto, type PhotoRefusal } fr
 import { deleteAccount } from "~/services/privacy.server";
 import { clearSessionCookie, type SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { answerUnexpected } from "~/services/unexpected-error.server";
 
 /**
  * The server half of the account pages (/patient-profile, /patient/profile,
@@ -110,7 +111,13 @@ export async function settingsLoaderData(request: Request, user: SessionUser, pa
   };
 }
 
-const PHOTO_MESSAGES: Record<PhotoRefusal, string> = { missing: "errors.photoMissing", "too-large": "errors.photoSize", "not-image": "errors.photoType" };
+const PHOTO_MESSAGES: Record<PhotoRefusal, string> = {
+  missing: "errors.photoMissing",
+  "too-large": "errors.photoSize",
+  "not-image": "errors.photoType",
+  format: "errors.photoFormat",
+  unreadable: "errors.photoUnreadable",
+};
 
 const here = (request: Request) => new URL(request.url).pathname;
 
@@ -121,8 +128,8 @@ export async function settingsAction(request: Request, user: SessionUser) {
   const saved = (key: string) => redirectWithToast(back, { type: "success", title: t(key) });
   const reauthRequired = (intent: string) =>
     data({ status: "error" as const, initialValue: { intent }, reauth: true, error: { "": [t("errors.reauthRequired")] } }, { status: 403 });
-  const photoRefused = (reason: PhotoRefusal) =>
-    data({ status: "error" as const, initialValue: { intent: "photo" }, error: { photo: [t(PHOTO_MESSAGES[reason])] } }, { status: PHOTO_REFUSAL_STATUS[reason] });
+  const photoRefused = (reason: PhotoRefusal, format?: string) =>
+    data({ status: "error" as const, initialValue: { intent: "photo" }, error: { photo: [t(PHOTO_MESSAGES[reason], { format })] } }, { status: PHOTO_REFUSAL_STATUS[reason] });
 
   if (formData === "too-large") return photoRefused("too-large");
 
@@ -131,12 +138,18 @@ export async function settingsAction(request: Request, user: SessionUser) {
       const submission = parseWithZod(formData, { schema: personalSchema(t) });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
       const { firstName, lastName, phone, cpf, timeZone } = submission.value;
-      await updatePersonalData(user.id, { firstName, lastName, phone: phone || null, cpf: cpf ? normalizeCpf(cpf) : null, timeZone: timeZone || null });
-      return saved("success.profile");
+      return answerUnexpected(
+        "profile",
+        async () => {
+          await updatePersonalData(user.id, { firstName, lastName, phone: phone || null, cpf: cpf ? normalizeCpf(cpf) : null, timeZone: timeZone || null });
+          return saved("success.profile");
+        },
+        () => submission.reply({ formErrors: [t("errors.updateFailed")] }),
+      );
     }
     case "photo": {
       const stored = await storePhoto(formData.get("photo"), "avatars");
-      if (!stored.ok) return photoRefused(stored.reason);
+      if (!stored.ok) return photoRefused(stored.reason, stored.format);
       await removeFile(await replaceAvatar(user.id, stored.url));
       return saved("success.photo");
     }

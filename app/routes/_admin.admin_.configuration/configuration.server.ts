@@ -30,7 +30,7 @@ export async function configurationPageData(request: Request, admin: SessionUser
       { id: "daily", mode: config.videoProvider, lastError: lastError(errors.daily) },
       { id: "smtp", mode: config.SMTP_URL ? "smtp" : "local", lastError: lastError(errors.smtp) },
       { id: "google", mode: config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? "google" : "off", lastError: null },
-      { id: "storage", mode: "local", lastError: null },
+      { id: "storage", mode: config.storageProvider, lastError: null },
       { id: "database", mode: config.usesEmbeddedDatabase ? "embedded" : "postgres", lastError: null },
     ],
     report,

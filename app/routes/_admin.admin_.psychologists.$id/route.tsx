@@ -8,6 +8,7 @@ import { requireAdmin } from "~/services/session.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 import { loaderMeta } from "~/utils/meta";
 import { reviewAction, reviewPageData } from "./review.server";
+import { photoSources } from "~/domain/image";
 
 /** /admin/psychologists/{id} — a psychologist as the admin reviews them: every field, the status, the decisions. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -60,7 +61,7 @@ export default function PsychologistReview() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <dl className="card space-y-2 lg:col-span-2">
-          {p.photoUrl ? <img src={p.photoUrl} alt="" width={96} height={96} className="h-24 w-24 rounded-full object-cover" /> : null}
+          {p.photoUrl ? <img {...photoSources(p.photoUrl, 96)} alt="" width={96} height={96} className="h-24 w-24 rounded-full object-cover" /> : null}
           {fields.map(([key, value]) => (
             <div key={key}>
               <dt className="text-xs font-semibold uppercase text-slate-500">{t(`admin.review.fields.${key}`)}</dt>

@@ -11,6 +11,7 @@ import { env } from "~/utils/env.server";
 import { getAuthenticator, googleConfigured } from "~/services/authenticator.server";
 import { getSessionUser, roleOf, startSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { answerUnexpected } from "~/services/unexpected-error.server";
 import { findCredentialsById } from "~/models/user.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
@@ -165,18 +166,25 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
   if (intent === "login") {
     const submission = parseWithZod(formData, { schema: loginSchema(t) });
     if (submission.status !== "success") return data(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
-    let user: { id: string };
-    try {
-      user = await getAuthenticator().authenticate("form", request, { throwOnError: true, context: { formData, clientIp: context.clientIp ?? null } });
-    } catch (error) {
-      const cause = error instanceof AuthorizationError ? error.cause : error;
-      if (cause instanceof AccountError) {
-        return data(submission.reply({ formErrors: [t(cause.key)], hideFields: SECRET_FIELDS }), { status: cause.status });
-      }
-      throw error;
-    }
-    const cookie = await startSession(user.id, request);
-    return redirectWithToast(await landingFor(user.id, submission.value.redirectTo), { type: "success", title: t("success.login") }, { headers: { "Set-Cookie": cookie } });
+    return answerUnexpected(
+      "login",
+      async () => {
+        let user: { id: string };
+        try {
+          user = await getAuthenticator().authenticate("form", request, { throwOnError: true, context: { formData, clientIp: context.clientIp ?? null } });
+        } catch (error) {
+          const cause = error instanceof AuthorizationError ? error.cause : error;
+          if (cause instanceof AccountError) {
+            return data(submission.reply({ formErrors: [t(cause.key)], hideFields: SECRET_FIELDS }), { status: cause.status });
+          }
+          // The failure itself (remix-auth wraps it), for the log.
+          throw cause ?? error;
+        }
+        const cookie = await startSession(user.id, request);
+        return redirectWithToast(await landingFor(user.id, submission.value.redirectTo), { type: "success", title: t("success.login") }, { headers: { "Set-Cookie": cookie } });
+      },
+      () => submission.reply({ formErrors: [t("errors.loginFailed"), t("errors.unexpected")], hideFields: SECRET_FIELDS }),
+    );
   }
 
   if (intent === "signup") {
@@ -185,21 +193,27 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
     if (submission.status !== "success") return data(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
     const { fullName, email, password, crp } = submission.value;
     const role = professional ? "psychologist" : submission.value.role;
-    try {
-      // Before the expensive hash, and before any e-mail (the account-exists notice included).
-      await throttleAccountForm("signup", email!, context.clientIp ?? null);
-      await register({ fullName: fullName!, email: email!, password: password!, role, crp: crp || undefined, locale });
-    } catch (error) {
-      if (error instanceof AccountError) {
-        const errors = error.status === 429 ? { formErrors: [t(error.key)] } : { fieldErrors: { crp: [t(error.key)] } };
-        return data(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), { status: error.status });
-      }
-      throw error;
-    }
-    return redirectWithToast(
-      "/login?verify=1",
-      { type: "success", title: t("success.signup") },
-      { headers: { "Set-Cookie": await signupCookie().serialize(signupMark(email!)) } },
+    return answerUnexpected(
+      "signup",
+      async () => {
+        try {
+          // Before the expensive hash, and before any e-mail (the account-exists notice included).
+          await throttleAccountForm("signup", email!, context.clientIp ?? null);
+          await register({ fullName: fullName!, email: email!, password: password!, role, crp: crp || undefined, locale });
+        } catch (error) {
+          if (error instanceof AccountError) {
+            const errors = error.status === 429 ? { formErrors: [t(error.key)] } : { fieldErrors: { crp: [t(error.key)] } };
+            return data(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), { status: error.status });
+          }
+          throw error;
+        }
+        return redirectWithToast(
+          "/login?verify=1",
+          { type: "success", title: t("success.signup") },
+          { headers: { "Set-Cookie": await signupCookie().serialize(signupMark(email!)) } },
+        );
+      },
+      () => submission.reply({ formErrors: [t("errors.signupFailed")], hideFields: SECRET_FIELDS }),
     );
   }
 

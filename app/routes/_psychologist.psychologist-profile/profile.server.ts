@@ -20,6 +20,7 @@ import { pageMeta } from "~/services/page-meta.server";
 import { PHOTO_REFUSAL_STATUS, readPhotoForm, storePhoto, type PhotoRefusal } from "~/services/photo-upload.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { answerUnexpected } from "~/services/unexpected-error.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { purgePublicPages } from "~/utils/page-cache.server";
 
@@ -214,7 +215,13 @@ export async function profileLoaderData(request: Request, user: SessionUser) {
   };
 }
 
-const PHOTO_MESSAGES: Record<PhotoRefusal, string> = { missing: "errors.photoMissing", "too-large": "errors.photoSize", "not-image": "errors.photoType" };
+const PHOTO_MESSAGES: Record<PhotoRefusal, string> = {
+  missing: "errors.photoMissing",
+  "too-large": "errors.photoSize",
+  "not-image": "errors.photoType",
+  format: "errors.photoFormat",
+  unreadable: "errors.photoUnreadable",
+};
 
 /** A refusal of the photo or review form, shaped as conform's replies are (the page finds its form by the intent). */
 function refused(intent: string, field: "photo" | "", message: string, status: number) {
@@ -225,7 +232,7 @@ export async function profileAction(request: Request, user: SessionUser) {
   const { t } = await pageTranslations(request, NAMESPACES);
   const formData = await readPhotoForm(request);
   const back = new URL(request.url).pathname;
-  const photoRefused = (reason: PhotoRefusal) => refused("photo", "photo", t(PHOTO_MESSAGES[reason]), PHOTO_REFUSAL_STATUS[reason]);
+  const photoRefused = (reason: PhotoRefusal, format?: string) => refused("photo", "photo", t(PHOTO_MESSAGES[reason], { format }), PHOTO_REFUSAL_STATUS[reason]);
   if (formData === "too-large") return photoRefused("too-large");
 
   // The profile form names its intent; a post without one is that form too.
@@ -235,7 +242,7 @@ export async function profileAction(request: Request, user: SessionUser) {
       return saveProfile(request, user, formData, t);
     case "photo": {
       const stored = await storePhoto(formData.get("photo"), "photos");
-      if (!stored.ok) return photoRefused(stored.reason);
+      if (!stored.ok) return photoRefused(stored.reason, stored.format);
       const replaced = await replaceOwnPhoto(user.id, stored.url);
       if (!replaced) {
         await removeFile(stored.url);
@@ -276,23 +283,30 @@ async function saveProfile(request: Request, user: SessionUser, formData: FormDa
     return data(submission.reply({ formErrors: joinedErrors(submission.error) }), { status: 400 });
   }
   const { price, ...values } = submission.value;
-  const saved = await updateOwnProfessionalProfile(user.id, { ...values, priceCents: price, pixKey: values.pixKey || null });
-  if (!saved.ok) {
-    switch (saved.reason) {
-      case "crp-taken": {
-        const message = t("errors.crpTaken");
-        return data(submission.reply({ formErrors: [message], fieldErrors: { crp: [message] } }), { status: 400 });
+  return answerUnexpected(
+    "professional-profile",
+    async () => {
+      const saved = await updateOwnProfessionalProfile(user.id, { ...values, priceCents: price, pixKey: values.pixKey || null });
+      if (!saved.ok) {
+        switch (saved.reason) {
+          case "crp-taken": {
+            const message = t("errors.crpTaken");
+            return data(submission.reply({ formErrors: [message], fieldErrors: { crp: [message] } }), { status: 400 });
+          }
+          case "invalid":
+            return data(submission.reply({ formErrors: [t("errors.validation")] }), { status: 400 });
+          case "not-found":
+            throw new Response(t("errors.loadFailed"), { status: 404 });
+        }
       }
-      case "invalid":
-        return data(submission.reply({ formErrors: [t("errors.validation")] }), { status: 400 });
-      case "not-found":
-        throw new Response(t("errors.loadFailed"), { status: 404 });
-    }
-  }
-  // Public pages show the profile: no visitor keeps seeing the old one (nor a profile now back in review).
-  purgePublicPages();
-  return redirectWithToast(
-    new URL(request.url).pathname,
-    saved.backToReview ? { type: "info", title: t("success.savedBackToReview") } : { type: "success", title: t("success.saved") },
+      // Public pages show the profile: no visitor keeps seeing the old one (nor a profile now back in review).
+      purgePublicPages();
+      return redirectWithToast(
+        new URL(request.url).pathname,
+        saved.backToReview ? { type: "info", title: t("success.savedBackToReview") } : { type: "success", title: t("success.saved") },
+      );
+    },
+    // Spec 02: 'the message itself' would be the database's, never shown: its fallback is.
+    () => submission.reply({ formErrors: [t("errors.saveFailed")] }),
   );
 }
