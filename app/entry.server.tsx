@@ -21,6 +21,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -29,6 +30,7 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
+          clearTimeout(abortTimer);
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
@@ -48,7 +50,8 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1_000);
+    // Cleared once the page is ready: under load, thousands of idle timers would otherwise wait out their 6 s.
+    abortTimer = setTimeout(abort, ABORT_DELAY + 1_000);
   });
 }
 

@@ -1,5 +1,7 @@
+import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
+import { availableParallelism } from "node:os";
 import * as build from "@remix-run/dev/server-build";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
@@ -14,11 +16,15 @@ import { stopQueue } from "~/services/queue.server";
 import { startWorker } from "~/services/worker.server";
 import { env, InvalidConfigurationError } from "~/utils/env.server";
 import { logger, withRequestLogger } from "~/utils/logger.server";
+import { planProcesses, restartDelay, STABLE_AFTER_MS } from "~/utils/process-plan.server";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
+import { precompressedAssets } from "~/utils/static-assets.server";
 
 /**
  * The one server bundle (build/index.js) and its commands:
- *   serve (default)  HTTP server; also works jobs unless RUN_JOBS_IN_WEB=false
+ *   serve (default)  HTTP server, one process per core with PostgreSQL
+ *                    (WEB_CONCURRENCY, ADR 018); also works jobs, once,
+ *                    unless RUN_JOBS_IN_WEB=false
  *   worker           works jobs only (a separate Fly process in production)
  *   migrate          applies pending migrations and exits (Fly release command)
  *   seed             loads the demo content (refused in production)
@@ -79,11 +85,11 @@ function createApp() {
   // No proxy header is trusted: the client IP comes from Fly-Client-IP in production (request-handler.server.ts).
   app.set("trust proxy", false);
   app.use(requestLogging);
-  app.use(securityHeaders);
+  // Pages and data are compressed on the fly (brotli where accepted); it leaves alone responses already encoded.
   app.use(compression());
-
-  // Fingerprinted build assets never change.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // Fingerprinted build assets never change: served as compressed at build time, without the pages' headers (a kilobyte each).
+  app.use("/build", precompressedAssets("public/build"));
+  app.use(securityHeaders);
   // The other public files all have an extension; pages do not, so they skip the file lookup.
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
@@ -92,16 +98,39 @@ function createApp() {
   return app;
 }
 
+/**
+ * `serve`: one web process, or one per core behind node:cluster (ADR 018,
+ * app/utils/process-plan.server.ts). Forked workers run this same command
+ * and land in serveHttp.
+ */
 async function serve() {
   const config = env();
-  await prepareDatabase();
-  if (config.RUN_JOBS_IN_WEB) await startWorker();
+  if (cluster.isWorker) return serveHttp({ prepare: false, jobs: false });
+  const plan = planProcesses(
+    { webConcurrency: config.WEB_CONCURRENCY, usesEmbeddedDatabase: config.usesEmbeddedDatabase, runJobsInWeb: config.RUN_JOBS_IN_WEB, buildMode: build.mode },
+    availableParallelism(),
+  );
+  if (plan.note) logger.info({ webProcesses: 1 }, plan.note);
+  return plan.clustered ? servePrimary(plan.webProcesses, plan.jobs === "primary") : serveHttp({ prepare: true, jobs: plan.jobs });
+}
+
+/** The HTTP server of a single web process or of one clustered worker (which the primary prepared). */
+async function serveHttp({ prepare, jobs }: { prepare: boolean; jobs: boolean }) {
+  const config = env();
+  if (prepare) await prepareDatabase();
+  if (jobs) await startWorker();
   const server: Server = createApp().listen(config.PORT, () => {
-    logger.info({ port: config.PORT, appEnv: config.appEnv, database: config.usesEmbeddedDatabase ? "embedded" : "postgres" }, `Acolhe em ${config.APP_URL}`);
+    logger.info(
+      { port: config.PORT, appEnv: config.appEnv, database: config.usesEmbeddedDatabase ? "embedded" : "postgres", ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) },
+      `Acolhe em ${config.APP_URL}`,
+    );
     if (build.mode === "development") void broadcastDevReady(build as never);
   });
   // Always close the database on the way out: an embedded PGlite must be closed to stay consistent.
+  let closing = false;
   const shutdown = async (reason: string, code = 0) => {
+    if (closing) return;
+    closing = true;
     logger.info({ reason }, "shutting down");
     server.close();
     await stopQueue().catch(() => undefined);
@@ -112,9 +141,59 @@ async function serve() {
     logger.fatal({ err: error }, "HTTP server error");
     void shutdown("server error", 1);
   });
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  // Ctrl-C reaches the primary and its workers alike, then the primary's SIGTERM follows: either is enough.
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  // A worker whose primary is gone (killed outright) has no one to restart or stop it.
+  if (cluster.isWorker) process.once("disconnect", () => void shutdown("primary gone", 1));
 }
+
+/**
+ * The clustered primary: migrates once, works the jobs (once per machine),
+ * forks the web workers, replaces one that dies unexpectedly (with a growing
+ * delay, never in a tight loop), and on SIGTERM/SIGINT stops them all
+ * gracefully before closing its own queue and database.
+ */
+async function servePrimary(webProcesses: number, jobs: boolean) {
+  await prepareDatabase();
+  if (jobs) await startWorker();
+  else await closeDb();
+  let stopping = false;
+  let crashesInARow = 0;
+  const fork = () => {
+    const worker = cluster.fork();
+    const startedAt = Date.now();
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      crashesInARow = Date.now() - startedAt >= STABLE_AFTER_MS ? 1 : crashesInARow + 1;
+      const delay = restartDelay(crashesInARow);
+      logger.error({ pid: worker.process.pid, code, signal, restartInMs: delay }, "web worker died; replacing it");
+      setTimeout(() => stopping || fork(), delay);
+    });
+  };
+  for (let i = 0; i < webProcesses; i += 1) fork();
+  logger.info({ webProcesses, jobs: jobs ? "primary" : "none", pid: process.pid }, `${webProcesses} web processes (WEB_CONCURRENCY)`);
+
+  const shutdown = async (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ reason }, "stopping the web workers");
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    const exited = Promise.all(workers.map((worker) => new Promise((resolve) => (worker.isDead() ? resolve(null) : worker.once("exit", resolve)))));
+    for (const worker of workers) worker.process.kill("SIGTERM");
+    // Each worker closes its pools within seconds; one that hangs is not waited for forever.
+    const overdue = setTimeout(() => workers.forEach((worker) => worker.isDead() || worker.process.kill("SIGKILL")), WORKER_STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(overdue);
+    await stopQueue().catch(() => undefined);
+    await closeDb().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+const WORKER_STOP_TIMEOUT_MS = 20_000;
 
 async function worker() {
   await prepareDatabase();

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { isConsultationLanguage, isSpecialty } from "~/domain/catalog";
-import type { TFunction } from "i18next";
 import type { FilterSelect } from "~/components/directory-filters";
 import type { PsychologistCardData } from "~/components/psychologist";
 import {
@@ -17,8 +16,10 @@ import {
 } from "~/domain/directory";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
 import { translationsFor } from "~/i18n/i18n.server";
+import type { TranslateOptions } from "~/i18n/translate";
 import { getDirectoryStats, listDirectoryPage, type DirectoryCard, type DirectoryStats } from "~/models/directory.server";
 import { formatMoney, formatNumber } from "~/utils/format";
+import { purgedWithPublicPages } from "~/utils/page-cache.server";
 
 /**
  * /psychologists: the query string read leniently (a bad value falls back
@@ -27,6 +28,9 @@ import { formatMoney, formatNumber } from "~/utils/format";
  * The page gets its texts, numbers, options and links ready to show: the
  * browser ships no formatting, catalog or URL-building code.
  */
+
+/** A server-side `t` (i18next's) or the page's own (app/i18n/translate.ts): both read the same files. */
+export type Translate = (key: string, options?: TranslateOptions) => string;
 
 const MAX_TEXT = 100;
 const MAX_PAGE = 10_000;
@@ -85,7 +89,7 @@ export function initials(name: string): string {
 }
 
 /** '4,8' and '12 avaliações', or null and the words for no rating (`noneKey`). */
-export function ratingTexts(row: { rating: number | null; totalReviews: number }, t: TFunction, locale: string, noneKey: string) {
+export function ratingTexts(row: { rating: number | null; totalReviews: number }, t: Translate, locale: string, noneKey: string) {
   const rated = row.rating !== null && row.totalReviews > 0;
   return {
     rating: rated ? formatNumber(row.rating!, locale, 1) : null,
@@ -94,7 +98,7 @@ export function ratingTexts(row: { rating: number | null; totalReviews: number }
 }
 
 /** A psychologist as a card shows it (app/components/psychologist.tsx), in the visitor's language. */
-export function toCard(row: DirectoryCard, t: TFunction, locale: string, href: string, noneKey = "directory:rating.none"): PsychologistCardData {
+export function toCard(row: DirectoryCard, t: Translate, locale: string, href: string, noneKey = "directory:rating.none"): PsychologistCardData {
   return {
     id: row.id,
     name: row.name,
@@ -122,31 +126,94 @@ export interface DirectoryData {
   pages: { previous: string | null; next: string | null; current: number; count: number } | null;
 }
 
-export async function loadDirectory(filters: DirectoryFilters, locale: Locale, t: TFunction, now = new Date()): Promise<DirectoryData> {
-  const stats = await getDirectoryStats();
-  const page = await listDirectoryPage({ ...filters, textSpecialties: specialtiesForText(filters.q, locale), now });
-  const search = directorySearch(filters);
-  const link = (overrides: Partial<DirectoryFilters>) => `/psychologists${directorySearch(filters, overrides)}`;
-  const byLabel = (codes: string[], group: string): Array<[string, string]> =>
-    codes.map((code): [string, string] => [code, t(`catalog:${group}.${code}`)]).sort((a, b) => a[1].localeCompare(b[1], locale));
-  const labelled = (values: readonly string[], group: string) => values.map((value): [string, string] => [value, t(`filters.${group}.${value}`)]);
-  const pages = pageCount(page.total);
-  return {
-    stats,
-    total: page.total,
-    items: page.items.map((row) => toCard(row, t, locale, `/psychologists/${row.id}${search}`)),
+/**
+ * The banner's figures and the filters' choices, kept a minute in this
+ * process (issue 16): they move slowly, and the statement aggregates every
+ * public psychologist on each rendered request. Concurrent requests share
+ * one query; a failed one is not kept. A change to a public profile empties
+ * it with the page cache (purgePublicPages) in the process that made it;
+ * other processes catch up within the minute.
+ */
+export const DIRECTORY_STATS_TTL_MS = 60_000;
+let keptStats: { at: number; stats: Promise<DirectoryStats> } | undefined;
+purgedWithPublicPages({ clear: () => (keptStats = undefined) });
+
+export function directoryStats(now = Date.now()): Promise<DirectoryStats> {
+  // A clock that went back (a test's fake time) counts as expired too.
+  if (!keptStats || now - keptStats.at >= DIRECTORY_STATS_TTL_MS || now < keptStats.at) {
+    const kept = { at: now, stats: getDirectoryStats() };
+    keptStats = kept;
+    kept.stats.catch(() => keptStats === kept && (keptStats = undefined));
+  }
+  return keptStats.stats;
+}
+
+type Options = Array<[string, string]>;
+interface LabelledStats {
+  figures: Array<[string, string]>;
+  options: { specialty: Options; price: Options; availability: Options; language: Options; sort: Options };
+}
+
+/**
+ * The banner and the selects' options, labelled and sorted once per kept
+ * statistics and language rather than on every request (issue 16: the
+ * options are most of a page's translations).
+ */
+const labelledStats = new WeakMap<DirectoryStats, Map<string, LabelledStats>>();
+
+function labelStats(stats: DirectoryStats, locale: Locale, t: Translate): LabelledStats {
+  let byLocale = labelledStats.get(stats);
+  if (!byLocale) labelledStats.set(stats, (byLocale = new Map()));
+  let labelled = byLocale.get(locale);
+  if (labelled) return labelled;
+  const collator = new Intl.Collator(locale);
+  const byLabel = (codes: string[], group: string): Options =>
+    codes.map((code): [string, string] => [code, t(`catalog:${group}.${code}`)]).sort((a, b) => collator.compare(a[1], b[1]));
+  const named = (values: readonly string[], group: string): Options => values.map((value) => [value, t(`filters.${group}.${value}`)]);
+  labelled = {
     figures: [
       [formatNumber(stats.psychologists, locale), "psychologists"],
       [stats.averageRating === null ? "—" : t("stats.ratingValue", { value: formatNumber(stats.averageRating, locale, 1) }), "rating"],
       [formatNumber(stats.specialties.length, locale), "specialties"],
       [t("stats.bookingValue"), "booking"],
     ],
+    options: {
+      specialty: [["", t("filters.allSpecialties")], ...byLabel(stats.specialties, "specialties")],
+      price: named(PRICE_BANDS, "prices"),
+      availability: named(AVAILABILITY_FILTERS, "availabilities"),
+      language: [["", t("filters.allLanguages")], ...byLabel(stats.languages, "languages")],
+      sort: named(DIRECTORY_SORTS, "sorts"),
+    },
+  };
+  byLocale.set(locale, labelled);
+  return labelled;
+}
+
+/**
+ * `t` with the page's namespaces (directory first, catalog): the page's own
+ * translator (app/i18n/translate.ts) is several times cheaper per call than
+ * i18next's and reads the same files (issue 16, item 3).
+ */
+export async function loadDirectory(filters: DirectoryFilters, locale: Locale, t: Translate, now = new Date()): Promise<DirectoryData> {
+  const [stats, page] = await Promise.all([
+    directoryStats(now.getTime()),
+    listDirectoryPage({ ...filters, textSpecialties: specialtiesForText(filters.q, locale), now }),
+  ]);
+  const search = directorySearch(filters);
+  const link = (overrides: Partial<DirectoryFilters>) => `/psychologists${directorySearch(filters, overrides)}`;
+  const { figures, options } = labelStats(stats, locale, t);
+  const pages = pageCount(page.total);
+  return {
+    stats,
+    total: page.total,
+    items: page.items.map((row) => toCard(row, t, locale, `/psychologists/${row.id}${search}`)),
+    figures,
     selects: [
-      { name: "specialty", value: filters.specialty ?? "", options: [["", t("filters.allSpecialties")], ...byLabel(stats.specialties, "specialties")] },
-      { name: "price", value: filters.price, options: labelled(PRICE_BANDS, "prices") },
-      { name: "availability", value: filters.availability, options: labelled(AVAILABILITY_FILTERS, "availabilities") },
-      { name: "language", value: filters.language ?? "", options: [["", t("filters.allLanguages")], ...byLabel(stats.languages, "languages")] },
-      { name: "sort", value: filters.sort, options: labelled(DIRECTORY_SORTS, "sorts") },
+      { name: "specialty", value: filters.specialty ?? "", options: options.specialty },
+      { name: "price", value: filters.price, options: options.price },
+      { name: "availability", value: filters.availability, options: options.availability },
+      { name: "language", value: filters.language ?? "", options: options.language },
+      { name: "sort", value: filters.sort, options: options.sort },
     ],
     views: DIRECTORY_VIEWS.map((view) => [view, link({ view })]),
     pages:

@@ -141,6 +141,11 @@ export function purgePublicPages() {
   for (const cache of processCaches) cache.clear();
 }
 
+/** Another cache of what public pages show (e.g. the directory's figures), emptied with them. */
+export function purgedWithPublicPages(cache: { clear(): void }) {
+  processCaches.add(cache);
+}
+
 export function createPageCache({ ttlSeconds, presentation, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions): PageCache {
   if (ttlSeconds <= 0) return (_request, _nonce, render) => render();
 

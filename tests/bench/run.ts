@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (after `remix build`): how fast the public site is, as a
+ * `npm run bench` (after `npm run build`): how fast the public site is, as a
  * report, not a test (issue 4, item 7). On a database of its own:
  *   - a scratch PostgreSQL 15 cluster in a temporary directory (when
  *     DATABASE_URL is unset and /usr/lib/postgresql/15/bin exists), or
@@ -7,36 +7,59 @@
  *   - the embedded PGlite (concurrency figures then mean little),
  * migrated, seeded with the demo content plus 2,000 approved psychologists,
  * it serves the production build on a free loopback port and prints:
- *   (a) gzipped JavaScript per public page (tests/bench/js-size.ts),
+ *   (a) JavaScript per public page: gzip and brotli sizes of the build
+ *       (tests/bench/js-size.ts), and the brotli bytes Chromium transfers on
+ *       a first visit to /, /psychologists and a profile (tests/bench/js-transfer.ts),
  *   (b) Lighthouse mobile performance of /, /psychologists and a profile,
  *   (c) requests/s and p50/p99 latency of filtered /psychologists pages under
  *       50 concurrent connections (autocannon, 127.0.0.1 only), as served
- *       (the public-page cache on) and, for information, with every request
- *       rendered,
+ *       (the public-page cache on) and with every request rendered (what a
+ *       signed-in visitor costs), the median of one rendered request at a
+ *       time, and the CPU each server process used (the server runs one web
+ *       process per core on PostgreSQL: WEB_CONCURRENCY, ADR 018),
  *   (d) SQL statements per directory request (pg_stat_statements),
  * then a verdict against the targets. Exits 0 whatever the verdict; 1 only
  * when something could not be run. Everything it starts is stopped and
  * everything it creates is removed, on failure and on Ctrl-C too.
  *
  * Knobs: BENCH_DURATION (seconds of load, 10), BENCH_CONNECTIONS (50),
+ * BENCH_ONLY=render (only the rendered directory: load, single render, CPU;
+ * no JavaScript sizes, Lighthouse, cached load, dashboards or statements),
+ * BENCH_ONLY=js (only the JavaScript figures: no practice, Lighthouse, loads
+ * or statements), BENCH_ONLY=admin (only the administrator's overview on
+ * 100,000 appointments),
+ * WEB_CONCURRENCY (the server's web processes; default the available cores),
  * BENCH_LIGHTHOUSE_RUNS (runs per page, median reported, 1),
  * BENCH_PG_BIN (PostgreSQL binaries, /usr/lib/postgresql/15/bin),
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import pg from "pg";
 import { CONSULTATION_LANGUAGES, SPECIALTIES } from "../../app/domain/catalog";
+import { ADMIN_APPOINTMENTS, adminInsertSql } from "./admin-load";
 import { formatRouteJs, routeJsSizes, type RouteJs } from "./js-size";
+import { formatJsTransfer, jsTransferred } from "./js-transfer";
 
-const TARGETS = { jsKb: 90, lighthouse: 95, requestsPerSecond: 300, p99Ms: 150, statements: 3, dashboardP99Ms: 150 } as const;
+const TARGETS = { jsKb: 80, lighthouse: 95, requestsPerSecond: 300, p99Ms: 150, statements: 3, dashboardP99Ms: 150 } as const;
+/** Every directory request rendered (signed-in visitors; issue 16, item 3): load at CONNECTIONS, and one request at a time. */
+const RENDER_TARGETS = { requestsPerSecond: 200, p99Ms: 250, singleRenderMs: 6 } as const;
+/** BENCH_ONLY=render: only the rendered directory's figures, to measure a render-time change quickly. */
+const RENDER_ONLY = process.env.BENCH_ONLY === "render";
+/** BENCH_ONLY=js: only the JavaScript figures, to measure a bundle or serving change quickly. */
+const JS_ONLY = process.env.BENCH_ONLY === "js";
+/** BENCH_ONLY=admin: only the administrator's overview on 100,000 appointments. */
+const ADMIN_ONLY = process.env.BENCH_ONLY === "admin";
+/** The administrator's overview (issue 15): every card one statement over the whole marketplace. */
+const ADMIN_TARGET_P99_MS = 250;
+const ADMIN_CONNECTIONS = 10;
 /** One psychologist's practice for the dashboard's load (issue 12): appointments, payments, evaluations. */
 const PRACTICE_APPOINTMENTS = 10_000;
 const DASHBOARD_CONNECTIONS = 20;
@@ -401,12 +424,26 @@ async function practiceInsert(database: BenchDatabase): Promise<number> {
   });
 }
 
-/** Signs in as the demo psychologist through the login form; the session cookie for the load. */
-async function psychologistCookie(origin: string): Promise<string> {
+/** Fills the marketplace up to ADMIN_APPOINTMENTS appointments; the count it reached. */
+async function adminInsert(database: BenchDatabase): Promise<number> {
+  return database.session(async (query) => {
+    const [before] = await query("select count(*)::int as count from appointments");
+    await query("begin");
+    for (const statement of adminInsertSql(Math.max(0, ADMIN_APPOINTMENTS - Number(before?.count ?? 0)), BENCH_DOMAIN)) {
+      if (statement === "analyze") await query("commit");
+      await query(statement);
+    }
+    const [row] = await query("select count(*)::int as count from appointments");
+    return Number(row?.count);
+  });
+}
+
+/** Signs in as the demo psychologist (or another demo account) through the login form; the session cookie for the load. */
+async function psychologistCookie(origin: string, email = "psicologa@acolhe.dev"): Promise<string> {
   const response = await fetch(`${origin}/login`, {
     method: "POST",
     redirect: "manual",
-    body: new URLSearchParams({ intent: "login", email: "psicologa@acolhe.dev", password: "acolhe-demo-2026" }),
+    body: new URLSearchParams({ intent: "login", email, password: "acolhe-demo-2026" }),
   });
   const session = response.headers.getSetCookie().map((line) => line.split(";")[0]!).find((pair) => pair.includes("acolhe_session="));
   if (!session) throw new Error(`sign-in answered ${response.status} without a session`);
@@ -422,10 +459,13 @@ function appEnv(database: BenchDatabase, extra: Record<string, string> = {}): No
   return { ...env, ...database.serverEnv, NODE_ENV: "production", APP_ENV: "development", LOG_LEVEL: "warn", ...extra };
 }
 
+/** The server's web processes: one per core on PostgreSQL, as in production (ADR 018); PGlite allows one. */
+const WEB_PROCESSES = Number(process.env.WEB_CONCURRENCY || availableParallelism());
+
 async function serve(database: BenchDatabase, uploadsDir: string): Promise<{ origin: string; pid: number }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env = appEnv(database, { PORT: String(port), APP_URL: origin, RUN_JOBS_IN_WEB: "true", UPLOADS_DIR: uploadsDir });
+  const env = appEnv(database, { PORT: String(port), APP_URL: origin, RUN_JOBS_IN_WEB: "true", UPLOADS_DIR: uploadsDir, WEB_CONCURRENCY: String(WEB_PROCESSES) });
   const child: ChildProcess = spawn(process.execPath, ["build/index.js", "serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
@@ -449,7 +489,9 @@ async function serve(database: BenchDatabase, uploadsDir: string): Promise<{ ori
     if (exited) throw new Error(`the server exited before it was ready:\n${output}`);
     try {
       const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return { origin, pid: child.pid! };
+      // Clustered, the first worker answers first: wait for the others (the primary's children) to be forked too.
+      const expected = database.kind === "postgres" && WEB_PROCESSES > 1 ? WEB_PROCESSES : 0;
+      if (response.ok && childPids(child.pid!).length >= expected) return { origin, pid: child.pid! };
     } catch {
       // not listening yet
     }
@@ -544,6 +586,40 @@ interface LoadResult {
   /** Responses by X-Page-Cache: hit, miss (rendered and kept), rendered (not kept). */
   cache: Record<string, number>;
 }
+
+/** A process's children (the clustered server's web workers), from /proc. */
+function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // After the command name: the state, then the parent's pid.
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, "utf8").replace(/^.*\) /s, "").split(" ")[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+/** CPU seconds each server process used while `task` ran: the primary (or the one process) first, then each worker. */
+async function cpuDuring<T>(pid: number, task: () => Promise<T>): Promise<{ result: T; seconds: number; processes: Array<{ label: string; cpu: number }> }> {
+  const pids = [pid, ...childPids(pid)];
+  const before = pids.map(cpuSeconds);
+  const started = Date.now();
+  const result = await task();
+  const seconds = (Date.now() - started) / 1000;
+  const processes = pids.flatMap((id, index) => {
+    const [from, to] = [before[index], cpuSeconds(id)];
+    if (from === undefined || to === undefined) return [];
+    return [{ label: index === 0 ? (pids.length > 1 ? `primary ${id}` : `server ${id}`) : `worker ${id}`, cpu: to - from }];
+  });
+  return { result, seconds, processes };
+}
+
+const formatCpu = (processes: Array<{ label: string; cpu: number }>, seconds: number) =>
+  processes.map(({ label, cpu }) => `${label} ${cpu.toFixed(1)} s (${((cpu / seconds) * 100).toFixed(0)}%)`).join(", ");
 
 /** CPU seconds (user + system) a process has used so far, from /proc; undefined where there is none. */
 function cpuSeconds(pid: number): number | undefined {
@@ -679,8 +755,8 @@ async function main(): Promise<number> {
 
   console.log("Acolhe benchmark — a report, not a test. Load generator, browser, server and database share this machine.");
 
-  step("JavaScript per public page (gzip, first visit)");
-  const sizes = await attempt("JavaScript sizes", async () => routeJsSizes(process.cwd(), { withParentPages: true }));
+  step("JavaScript per public page (first visit; gzip, and brotli as precompressed)");
+  const sizes = RENDER_ONLY ? undefined : await attempt("JavaScript sizes", async () => routeJsSizes(process.cwd(), { withParentPages: true }));
   for (const row of sizes?.filter((r) => r.isPublic) ?? []) console.log(`   ${formatRouteJs(row)}`);
 
   step("Database");
@@ -702,8 +778,13 @@ async function main(): Promise<number> {
 
   step(`The demo psychologist's practice: ${PRACTICE_APPOINTMENTS.toLocaleString("en")} appointments with payments and evaluations`);
   clock = Date.now();
-  const practice = await attempt("practice insert", () => practiceInsert(database));
+  const practice = RENDER_ONLY || JS_ONLY ? undefined : await attempt("practice insert", () => practiceInsert(database));
   if (practice !== undefined) note(`done in ${((Date.now() - clock) / 1000).toFixed(1)} s: ${practice} appointments for psicologa@acolhe.dev`);
+
+  step(`The marketplace for the administrator's overview: ${ADMIN_APPOINTMENTS.toLocaleString("en")} appointments in all, with payments and evaluations`);
+  clock = Date.now();
+  const market = RENDER_ONLY || JS_ONLY ? undefined : await attempt("marketplace insert", () => adminInsert(database));
+  if (market !== undefined) note(`done in ${((Date.now() - clock) / 1000).toFixed(1)} s: ${market.toLocaleString("en")} appointments`);
 
   step("Production build on a free loopback port");
   const uploadsDir = mkdtempSync(path.join(tmpdir(), "acolhe-bench-uploads-"));
@@ -711,6 +792,36 @@ async function main(): Promise<number> {
   clock = Date.now();
   const { origin, pid: serverPid } = await serve(database, uploadsDir);
   note(`${origin} ready in ${((Date.now() - clock) / 1000).toFixed(1)} s (NODE_ENV=production, APP_ENV=development, RUN_JOBS_IN_WEB=true)`);
+  const workerPids = childPids(serverPid);
+  note(
+    workerPids.length > 0
+      ? `${workerPids.length} web processes (WEB_CONCURRENCY=${WEB_PROCESSES}): primary ${serverPid} (migrations, jobs), workers ${workerPids.join(", ")}`
+      : `one web process ${serverPid}${database.kind === "pglite" ? " (PGlite allows one)" : ""}`,
+  );
+
+  /** The admin's overview under load: every card's statement over the whole marketplace. */
+  const measureAdminOverview = async () => {
+    step(`Load: the administrator's overview (/admin) signed in, ${ADMIN_CONNECTIONS} connections, ${LOAD_SECONDS} s`);
+    const overview = await attempt("admin overview load", async () => load(origin, ["/admin"], { ...LOAD_HEADERS, cookie: await psychologistCookie(origin, "admin@acolhe.dev") }, ADMIN_CONNECTIONS));
+    if (overview) note(`${overview.requestsPerSecond.toFixed(1)} req/s, p50 ${overview.p50} ms, p99 ${overview.p99} ms — ${overview.total} requests, ${overview.non2xx} non-2xx, ${overview.errors} errors`);
+    verdicts.push({
+      check: `Admin overview p99 (${(market ?? 0).toLocaleString("en")} appointments)`,
+      value: overview ? `${overview.p99} ms` : "?",
+      target: `≤ ${ADMIN_TARGET_P99_MS} ms${database.kind === "postgres" ? "" : " (PostgreSQL only)"}`,
+      verdict: !overview ? "ERROR" : database.kind !== "postgres" ? "n/a" : overview.non2xx === 0 && overview.errors === 0 && overview.p99 <= ADMIN_TARGET_P99_MS ? "PASS" : "FAIL",
+    });
+  };
+  if (ADMIN_ONLY) {
+    await measureAdminOverview();
+    step("Verdict");
+    printTable(verdicts);
+    if (failures.length > 0) console.error(`\nCould not run: ${failures.join(", ")}.`);
+    if (process.env.BENCH_KEEP) {
+      note(`app ${origin}, database ${JSON.stringify(database.serverEnv)}; Ctrl-C to clean up`);
+      await new Promise(() => {});
+    }
+    return failures.length > 0 ? 1 : 0;
+  }
 
   const profilePath = `/psychologist-details/${data.profileId}`;
   const pages: Array<[string, string, string]> = [
@@ -725,19 +836,29 @@ async function main(): Promise<number> {
     if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
   }
 
-  for (const [label, , pattern] of pages) {
+  if (!RENDER_ONLY) step("JavaScript a first visit transfers in Chromium (Accept-Encoding: br, gzip; empty cache)");
+  const transfers = RENDER_ONLY ? [] : await attempt("JavaScript transferred", () => jsTransferred(pages.map(([label, pathname]) => [label, `${origin}${pathname}`])));
+  for (const row of transfers ?? []) note(formatJsTransfer(row));
+  for (const [label, , pattern] of RENDER_ONLY ? [] : pages) {
     const row = sizes?.find((r: RouteJs) => r.route === pattern);
+    const transfer = transfers?.find((r) => r.label === label);
     verdicts.push({
-      check: `JS gz ${label}`,
-      value: row ? `${row.kb.toFixed(1)} KB` : "?",
-      target: `≤ ${TARGETS.jsKb} KB`,
-      verdict: !row ? "ERROR" : row.kb <= TARGETS.jsKb ? "PASS" : "FAIL",
+      check: `JS ${label} (br transferred; gz)`,
+      value: `${transfer ? `${(transfer.bytes / 1024).toFixed(1)} KB` : "?"}; ${row ? `${row.kb.toFixed(1)} KB` : "?"}`,
+      target: `≤ ${TARGETS.jsKb} KB br`,
+      verdict: !transfer ? "ERROR" : transfer.bytes / 1024 <= TARGETS.jsKb ? "PASS" : "FAIL",
     });
+  }
+  if (JS_ONLY) {
+    step("Verdict");
+    printTable(verdicts);
+    if (failures.length > 0) console.error(`\nCould not run: ${failures.join(", ")}.`);
+    return failures.length > 0 ? 1 : 0;
   }
 
   step(`Lighthouse ${lighthouseVersion()}, mobile, default simulated throttling${LIGHTHOUSE_RUNS > 1 ? `, median of ${LIGHTHOUSE_RUNS}` : ""}`);
   clock = Date.now();
-  const scores = await attempt("Lighthouse", () => lighthouseScores(pages.map(([label, pathname]) => [label, `${origin}${pathname}`])));
+  const scores = RENDER_ONLY ? [] : await attempt("Lighthouse", () => lighthouseScores(pages.map(([label, pathname]) => [label, `${origin}${pathname}`])));
   for (const row of scores ?? []) {
     note(`${String(row.score ?? "—").padStart(3)}  ${row.page.padEnd(15)} ${row.metrics}`);
     if (row.foreignHosts.length > 0) note(`     requests left 127.0.0.1 for: ${row.foreignHosts.join(", ")}`);
@@ -745,7 +866,7 @@ async function main(): Promise<number> {
   if (scores) note(`(${((Date.now() - clock) / 1000).toFixed(0)} s)`);
   const lighthouseFailed = scores?.filter((row) => row.score === null).map((row) => row.page) ?? [];
   if (lighthouseFailed.length > 0) failures.push(`Lighthouse on ${lighthouseFailed.join(", ")}`);
-  for (const [label] of pages) {
+  for (const [label] of RENDER_ONLY ? [] : pages) {
     const row = scores?.find((r) => r.page === label);
     verdicts.push({
       check: `Lighthouse ${label}`,
@@ -763,49 +884,69 @@ async function main(): Promise<number> {
   });
   if (matches !== undefined) note(`${FILTERED_DIRECTORY} says "${matches}" (of ${data.psychologists} approved psychologists)`);
   const measureLoad = async (name: string, headers: Record<string, string>) => {
-    const cpuBefore = cpuSeconds(serverPid);
-    const loadStarted = Date.now();
-    const loaded = await attempt(name, () => load(origin, DIRECTORY_LOAD_PATHS, headers));
-    const cpuAfter = cpuSeconds(serverPid);
+    const measured = await cpuDuring(serverPid, () => attempt(name, () => load(origin, DIRECTORY_LOAD_PATHS, headers)));
+    const loaded = measured.result;
     if (!loaded) return undefined;
     note(`${loaded.requestsPerSecond.toFixed(1)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms — ${loaded.total} requests, ${loaded.non2xx} non-2xx, ${loaded.errors} errors, ${loaded.timeouts} timeouts`);
     note(`page cache: ${Object.entries(loaded.cache).map(([outcome, count]) => `${count} ${outcome}`).join(", ")}`);
-    if (cpuBefore !== undefined && cpuAfter !== undefined) {
-      const busy = (cpuAfter - cpuBefore) / ((Date.now() - loadStarted) / 1000);
-      note(`the server process (one Node thread) was busy ${(busy * 100).toFixed(0)}% of a core during warm-up and load`);
-    }
+    // Each process is one Node thread: 100% is a core kept busy.
+    const cpu = formatCpu(measured.processes, measured.seconds);
+    if (cpu) note(`CPU during warm-up and load (${measured.seconds.toFixed(0)} s): ${cpu}`);
     if (loaded.non2xx > 0 || loaded.errors > 0) note("WARNING: some responses failed; the figures are not a clean measurement.");
-    return loaded;
+    return { ...loaded, cpu };
   };
-  note("As served to anonymous visitors (the page cache on, as in production):");
-  const loaded = await measureLoad("load test", LOAD_HEADERS);
+  let loaded: Awaited<ReturnType<typeof measureLoad>> = undefined;
+  if (!RENDER_ONLY) {
+    note("As served to anonymous visitors (the page cache on, as in production):");
+    loaded = await measureLoad("load test", LOAD_HEADERS);
+  }
   note("Every request rendered (a cookie the page cache does not know; what a signed-in visitor costs):");
   const rendered = await measureLoad("load test, every request rendered", { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST });
-  const alone = await attempt("sequential requests", () => sequentialMedian(`${origin}${FILTERED_DIRECTORY}`, { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST }));
-  if (alone !== undefined) note(`one rendered request at a time: median ${alone.toFixed(1)} ms over 20 requests`);
+  const alone = await attempt("sequential requests", () => sequentialMedian(`${origin}${FILTERED_DIRECTORY}`, { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST }, 50));
+  if (alone !== undefined) note(`one rendered request at a time: median ${alone.toFixed(1)} ms over 50 requests`);
   const onPostgres = database.kind === "postgres";
   const clean = loaded && loaded.non2xx === 0 && loaded.errors === 0;
   const loadVerdict = (ok: boolean): Verdict => (!loaded ? "ERROR" : !onPostgres ? "n/a" : clean && ok ? "PASS" : "FAIL");
-  verdicts.push({
+  if (!RENDER_ONLY) verdicts.push({
     check: "Directory throughput",
     value: loaded ? `${loaded.requestsPerSecond.toFixed(0)} req/s` : "?",
     target: `≥ ${TARGETS.requestsPerSecond} req/s${onPostgres ? "" : " (PostgreSQL only)"}`,
     verdict: loadVerdict(!!loaded && loaded.requestsPerSecond >= TARGETS.requestsPerSecond),
   });
-  verdicts.push({
+  if (!RENDER_ONLY) verdicts.push({
     check: "Directory p99 latency",
     value: loaded ? `${loaded.p99} ms` : "?",
     target: `≤ ${TARGETS.p99Ms} ms${onPostgres ? "" : " (PostgreSQL only)"}`,
     verdict: loadVerdict(!!loaded && loaded.p99 <= TARGETS.p99Ms),
   });
+  const renderedClean = rendered && rendered.non2xx === 0 && rendered.errors === 0;
+  const renderedVerdict = (ok: boolean): Verdict => (!rendered ? "ERROR" : !onPostgres ? "n/a" : renderedClean && ok ? "PASS" : "FAIL");
   verdicts.push({
-    check: "(info) every request rendered",
-    value: rendered ? `${rendered.requestsPerSecond.toFixed(0)} req/s, p99 ${rendered.p99} ms` : "?",
-    target: "not a target",
+    check: `Rendered directory throughput (${CONNECTIONS} conn.)`,
+    value: rendered ? `${rendered.requestsPerSecond.toFixed(0)} req/s` : "?",
+    target: `≥ ${RENDER_TARGETS.requestsPerSecond} req/s${onPostgres ? "" : " (PostgreSQL only)"}`,
+    verdict: renderedVerdict(!!rendered && rendered.requestsPerSecond >= RENDER_TARGETS.requestsPerSecond),
+  });
+  verdicts.push({
+    check: "Rendered directory p99 latency",
+    value: rendered ? `${rendered.p99} ms` : "?",
+    target: `≤ ${RENDER_TARGETS.p99Ms} ms${onPostgres ? "" : " (PostgreSQL only)"}`,
+    verdict: renderedVerdict(!!rendered && rendered.p99 <= RENDER_TARGETS.p99Ms),
+  });
+  verdicts.push({
+    check: "Median single render",
+    value: alone === undefined ? "?" : `${alone.toFixed(1)} ms`,
+    target: `≤ ${RENDER_TARGETS.singleRenderMs} ms`,
+    verdict: alone === undefined ? "ERROR" : alone <= RENDER_TARGETS.singleRenderMs ? "PASS" : "FAIL",
+  });
+  verdicts.push({
+    check: "(info) CPU, rendered load",
+    value: rendered?.cpu || "?",
+    target: "one thread each: 100% = a core",
     verdict: "n/a",
   });
 
-  for (const { tab, paths } of DASHBOARD_LOADS) {
+  for (const { tab, paths } of RENDER_ONLY ? [] : DASHBOARD_LOADS) {
     step(`Load: the psychologist's ${tab.toLowerCase()} tab signed in (${paths.join(", ")}), ${DASHBOARD_CONNECTIONS} connections, ${LOAD_SECONDS} s`);
     const dashboard = await attempt(`${tab.toLowerCase()} load`, async () => {
       const cookie = await psychologistCookie(origin);
@@ -822,10 +963,14 @@ async function main(): Promise<number> {
     });
   }
 
+  if (!RENDER_ONLY) await measureAdminOverview();
+
   step("SQL statements per directory request (pg_stat_statements, fewest of 3 tries)");
-  const counted = await attempt("statement count", () =>
-    countStatements(database, origin, ["/psychologists", FILTERED_DIRECTORY, "/psychologists?availability=today&language=en&sort=rating"]),
-  );
+  const counted = RENDER_ONLY
+    ? "skipped (BENCH_ONLY=render)"
+    : await attempt("statement count", () =>
+        countStatements(database, origin, ["/psychologists", FILTERED_DIRECTORY, "/psychologists?availability=today&language=en&sort=rating"]),
+      );
   if (typeof counted === "string") note(counted);
   for (const row of Array.isArray(counted) ? counted : []) {
     note(`${row.count}  ${row.path}`);

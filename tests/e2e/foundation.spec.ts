@@ -66,6 +66,26 @@ test.describe("foundation", () => {
     expect(sitemap.headers()["content-type"]).toContain("application/xml");
     expect(await sitemap.text()).toContain("/psychologists</loc>");
   });
+
+  test("the page's scripts arrive precompressed with brotli and cached for good", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "scripts load with JavaScript on");
+    const scripts: Array<Record<string, string>> = [];
+    page.on("response", async (response) => {
+      if (/\/build\/.*\.js$/.test(new URL(response.url()).pathname)) scripts.push(await response.allHeaders());
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    // The entry, React and Remix at least; files too small to gain from compression come as they are.
+    const compressed = scripts.filter((headers) => headers["content-encoding"]);
+    expect(compressed.length).toBeGreaterThanOrEqual(3);
+    for (const headers of compressed) {
+      expect(headers["content-encoding"]).toBe("br");
+      // A Content-Length: the file compressed at build time (compressing on the fly streams it chunked).
+      expect(Number(headers["content-length"])).toBeGreaterThan(0);
+      expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(headers.vary).toBe("Accept-Encoding");
+    }
+  });
 });
 
 test("production refuses to start with missing secrets", async () => {

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { isAvailableToday, isOnlineSoon } from "~/domain/directory-availability";
 import { db } from "~/models/db.server";
 import { loader as directoryLoader } from "~/routes/_public.psychologists";
+import { DIRECTORY_STATS_TTL_MS, directoryStats } from "~/services/directory.server";
+import { purgePublicPages } from "~/utils/page-cache.server";
 import { body, getRequest, run } from "#tests/helpers/http";
 import { bulkPsychologists, countStatements, createAppointment, createPsychologist } from "#tests/helpers/directory-fixtures";
 
@@ -53,6 +55,72 @@ describe("who is listed", () => {
     const { stats } = await directory();
     expect(stats.averageRating).toBeCloseTo(19 / 4, 5);
     expect(stats.totalReviews).toBe(4);
+  });
+});
+
+describe("the banner's figures, kept a minute", () => {
+  const statsQueries = (statements: string[]) => statements.filter((text) => /array_agg\(distinct code/.test(text)).length;
+
+  it("asks the database once a minute: not again within it, again after it", async () => {
+    await createPsychologist({ name: "Primeira", specialties: ["grief"] });
+    const start = Date.parse("2026-03-10T12:00:00Z");
+    const first = await countStatements(() => directoryStats(start));
+    expect(first.result.psychologists).toBe(1);
+    expect(statsQueries(first.statements)).toBe(1);
+
+    // A psychologist added behind the cache's back (no purge) is not counted within the minute…
+    await createPsychologist({ name: "Segunda", specialties: ["adhd"] });
+    const within = await countStatements(() => directoryStats(start + DIRECTORY_STATS_TTL_MS - 1));
+    expect(within.count).toBe(0);
+    expect(within.result.psychologists).toBe(1);
+
+    // …and is once it has passed.
+    const after = await countStatements(() => directoryStats(start + DIRECTORY_STATS_TTL_MS));
+    expect(statsQueries(after.statements)).toBe(1);
+    expect(after.result).toMatchObject({ psychologists: 2, specialties: ["adhd", "grief"] });
+  });
+
+  it("serves concurrent requests with one query, keeps no failure, and is forgotten with the public pages", async () => {
+    await createPsychologist({ name: "Primeira" });
+    const start = Date.parse("2026-03-10T12:00:00Z");
+    const together = await countStatements(() => Promise.all([directoryStats(start), directoryStats(start + 1), directoryStats(start + 2)]));
+    expect(statsQueries(together.statements)).toBe(1);
+
+    await createPsychologist({ name: "Segunda" });
+    purgePublicPages(); // what approving, editing or suspending a psychologist does
+    expect((await directoryStats(start + 3)).psychologists).toBe(2);
+
+    purgePublicPages();
+    await sql`alter table psychologists rename to psychologists_away`.execute(db);
+    try {
+      await expect(directoryStats(start + 4)).rejects.toThrow();
+    } finally {
+      await sql`alter table psychologists_away rename to psychologists`.execute(db);
+    }
+    const retried = await countStatements(() => directoryStats(start + 5));
+    expect(statsQueries(retried.statements)).toBe(1);
+    expect(retried.result.psychologists).toBe(2);
+  });
+
+  it("the page shows the kept figures: a rendered request within the minute sends no statistics statement", async () => {
+    await createPsychologist({ name: "Primeira" });
+    const first = await countStatements(() => directory());
+    const second = await countStatements(() => directory());
+    expect(statsQueries(first.statements)).toBe(1);
+    expect(statsQueries(second.statements)).toBe(0);
+    expect(second.result.stats.psychologists).toBe(1);
+  });
+});
+
+describe("the cards' texts", () => {
+  it("are in the visitor's language for every count, even one whose plural form the language's file lacks", async () => {
+    await createPsychologist({ name: "Ana", specialties: ["grief"], languages: ["pt", "en"], ratings: [23, 5] });
+    const card = async (language: string) => (await directory("", { "Accept-Language": language })).items[0] as unknown as Record<string, unknown>;
+    expect(await card("pt-BR")).toMatchObject({ reviews: "5 avaliações", specialties: ["Luto"], languages: ["Português", "Inglês"], rating: "4,6" });
+    // Russian's 5 is "many" and Arabic's 5 "few": their files have _one and _other only (i18next fell back to Portuguese here).
+    expect(await card("ru")).toMatchObject({ reviews: "Отзывов: 5" });
+    expect(await card("ar")).toMatchObject({ reviews: "عدد التقييمات: 5" });
+    expect(await card("en")).toMatchObject({ reviews: "5 reviews", rating: "4.6" });
   });
 });
 
@@ -289,9 +357,12 @@ describe("cost of a directory request", () => {
       }
       return counts;
     };
+    // Each count starts with the figures not kept (the first request of the minute), as a writer of public data leaves them.
     await bulkPsychologists(1, 50);
+    purgePublicPages();
     const small = await countAll();
     await bulkPsychologists(51, 2000);
+    purgePublicPages();
     const large = await countAll();
     expect((await directory()).stats.psychologists).toBe(2000);
     expect(large).toEqual(small);

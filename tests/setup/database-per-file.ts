@@ -15,7 +15,12 @@ const { queue, stopQueue } = await import("~/services/queue.server");
 await queue();
 
 const { truncateAll } = await import("#tests/helpers/db");
-beforeEach(() => truncateAll());
+// What the process remembers of the emptied database (kept pages, the directory's figures) goes with it.
+const { purgePublicPages } = await import("~/utils/page-cache.server");
+beforeEach(async () => {
+  await truncateAll();
+  purgePublicPages();
+});
 
 afterAll(async () => {
   const { closeDb } = await import("~/models/db.server");
