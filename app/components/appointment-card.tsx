@@ -1,13 +1,18 @@
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { CancelLink } from "~/components/cancel-appointment";
+import { liveVideoCardState, type VideoCardState } from "~/domain/video-access";
 import type { TFunction } from "~/i18n/translate";
 import type { AppointmentCard as Card } from "~/services/patient-dashboard.server";
+import { photoSources } from "~/domain/image";
 
 /**
  * One appointment on the patient's dashboard: psychologist, when (in the
  * patient's zone, labelled when it differs from the psychologist's), length,
  * price, status, and what can be done now (pay, join the call, evaluate).
+ * A confirmed consultation always links to its video page (which counts
+ * down and opens itself); with JavaScript the card turns into 'Entrar na
+ * videochamada' when the room opens, without a reload.
  */
 
 /** An appointment's status as a coloured badge, by its label key (`statusLabelKey`); colours in tailwind.css. */
@@ -28,13 +33,13 @@ export function Stars({ rating, label }: { rating: number; label: string }) {
   );
 }
 
-export function AppointmentCard({ card, variant, t }: { card: Card; variant: "upcoming" | "history"; t: TFunction }) {
+export function AppointmentCard({ card, variant, t, serverNow }: { card: Card; variant: "upcoming" | "history"; t: TFunction; serverNow?: string }) {
   const titleId = `appointment-${card.id}`;
   return (
     <article className="card min-w-0" aria-labelledby={titleId}>
       <div className="flex items-start gap-3">
         {card.photoUrl ? (
-          <img src={card.photoUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-full object-cover" />
+          <img {...photoSources(card.photoUrl, 48)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-teal-100 text-sm font-bold text-teal-900">
             {card.initials}
@@ -74,13 +79,43 @@ export function AppointmentCard({ card, variant, t }: { card: Card; variant: "up
         </div>
       </dl>
 
-      {variant === "upcoming" ? <UpcomingActions card={card} t={t} /> : <HistoryDetails card={card} t={t} />}
+      {variant === "upcoming" ? <UpcomingActions card={card} t={t} serverNow={serverNow} /> : <HistoryDetails card={card} t={t} />}
       {card.receipt ? <ReceiptLink card={card} t={t} /> : null}
     </article>
   );
 }
 
-function UpcomingActions({ card, t }: { card: Card; t: TFunction }) {
+/**
+ * The card's join state, following the video window in the browser: the
+ * server's state first (and without JavaScript), then re-read on the
+ * server's clock (its `now` against the browser's) every minute or at the
+ * next phase change.
+ */
+function useLiveVideoState(card: Card, serverNow: string | undefined): VideoCardState {
+  const [state, setState] = useState(card.video);
+  const { video } = card;
+  const startsAt = card.videoTimes?.startsAt;
+  const endsAt = card.videoTimes?.endsAt;
+  useEffect(() => {
+    setState(video);
+    if (!startsAt || !endsAt || !serverNow) return;
+    const offsetMs = Date.parse(serverNow) - Date.now();
+    const times = { state: video, startsAt: new Date(startsAt), endsAt: new Date(endsAt) };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const live = liveVideoCardState(times, Date.now(), offsetMs);
+      setState(live.state);
+      if (live.recheckInMs !== null) timer = setTimeout(check, live.recheckInMs);
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [video, startsAt, endsAt, serverNow]);
+  return state;
+}
+
+function UpcomingActions({ card, t, serverNow }: { card: Card; t: TFunction; serverNow?: string }) {
+  const video = useLiveVideoState(card, serverNow);
+  const videoPage = `/appointment/videocall/${card.id}`;
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3">
       {card.canPay ? (
@@ -90,15 +125,20 @@ function UpcomingActions({ card, t }: { card: Card; t: TFunction }) {
           </button>
         </Form>
       ) : null}
-      {card.video === "available" || card.video === "in_progress" ? (
-        <Link to={`/appointment/videocall/${card.id}`} className="btn-primary">
+      {video === "available" || video === "in_progress" ? (
+        <Link to={videoPage} className="btn-primary">
           {t("card.join")}
         </Link>
-      ) : card.video === "early" && card.opensAt ? (
-        <p className="muted text-sm">{t("card.opensAt", { time: card.opensAt.time, date: card.opensAt.date })}</p>
-      ) : card.video === "no_link" ? (
+      ) : video === "early" ? (
+        <>
+          <Link to={videoPage} className="btn-secondary">
+            {t("card.waitForRoom")}
+          </Link>
+          {card.opensAt ? <p className="muted text-sm">{t("card.opensAt", { time: card.opensAt.time, date: card.opensAt.date })}</p> : null}
+        </>
+      ) : video === "no_link" ? (
         <p className="muted text-sm">{t("card.autoLink")}</p>
-      ) : card.video === "not_confirmed" ? (
+      ) : video === "not_confirmed" ? (
         <p className="muted text-sm">{t("card.notConfirmedVideo")}</p>
       ) : null}
       {card.canReschedule ? (

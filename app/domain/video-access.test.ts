@@ -5,6 +5,7 @@ import {
   VIDEO_CARD_HINTS_PT_BR,
   VIDEO_RECHECK_INTERVAL_MS,
   checkVideoAccess,
+  liveVideoCardState,
   nextRecheckDelay,
   secondsUntilOpen,
   videoAccessMessagePtBr,
@@ -279,5 +280,31 @@ describe("videoCardState", () => {
     expect(videoCardState(base, at(END, 20))).toBe("expired");
     expect(VIDEO_CARD_HINTS_PT_BR.not_confirmed).toBe("Videochamada disponível apenas para consultas confirmadas");
     expect(VIDEO_CARD_HINTS_PT_BR.no_link).toBe("Link da videochamada será gerado automaticamente");
+  });
+});
+
+describe("liveVideoCardState", () => {
+  const card = { state: "early" as const, startsAt: START, endsAt: END };
+  const opensAt = at(START, -15).getTime();
+
+  it("opens on the server's clock, at the window's start, and says when to look again", () => {
+    expect(liveVideoCardState(card, opensAt - 16 * MIN, 0)).toEqual({ state: "early", recheckInMs: VIDEO_RECHECK_INTERVAL_MS });
+    expect(liveVideoCardState(card, opensAt - 30_000, 0)).toEqual({ state: "early", recheckInMs: 30_000 });
+    expect(liveVideoCardState(card, opensAt - 1, 0).state).toBe("early");
+    expect(liveVideoCardState(card, opensAt, 0).state).toBe("available");
+    expect(liveVideoCardState(card, START.getTime(), 0).state).toBe("in_progress");
+    expect(liveVideoCardState(card, at(END, 15, 1).getTime(), 0)).toEqual({ state: "expired", recheckInMs: null });
+  });
+
+  it("corrects a browser clock that runs late or early by the server's offset", () => {
+    // The phone is 5 minutes behind: at its 13:40 the server's clock says 13:45, the room is open.
+    expect(liveVideoCardState(card, opensAt - 5 * MIN, 5 * MIN).state).toBe("available");
+    // The phone is 5 minutes ahead: its 13:49:20 is the server's 13:44:20, 40 s before the room opens.
+    expect(liveVideoCardState(card, opensAt + 4 * MIN + 20_000, -5 * MIN)).toEqual({ state: "early", recheckInMs: 40_000 });
+  });
+
+  it("leaves the hints of unconfirmed appointments and missing links alone", () => {
+    expect(liveVideoCardState({ ...card, state: "not_confirmed" }, START.getTime(), 0)).toEqual({ state: "not_confirmed", recheckInMs: null });
+    expect(liveVideoCardState({ ...card, state: "no_link" }, START.getTime(), 0)).toEqual({ state: "no_link", recheckInMs: null });
   });
 });

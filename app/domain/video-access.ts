@@ -194,3 +194,22 @@ export const VIDEO_CARD_HINTS_PT_BR = {
   not_confirmed: "Videochamada disponível apenas para consultas confirmadas",
   no_link: "Link da videochamada será gerado automaticamente",
 } as const satisfies Partial<Record<VideoCardState, string>>;
+
+/**
+ * The card's join state as time passes in the browser, without a reload:
+ * the state at `clientNow` read on the server's clock, and when to look
+ * again (the spec's 60 s, sooner at a phase change; null: nothing left to
+ * change). `offsetMs` is the server's clock minus the browser's, measured when
+ * the page's data arrived: a phone's clock may be minutes off, and measuring
+ * after the delivery makes the card open a moment late, never before the
+ * server lets the patient in.
+ */
+export function liveVideoCardState(
+  card: { state: VideoCardState; startsAt: Date; endsAt: Date },
+  clientNow: number,
+  offsetMs: number,
+): { state: VideoCardState; recheckInMs: number | null } {
+  if (card.state === "not_confirmed" || card.state === "no_link") return { state: card.state, recheckInMs: null };
+  const now = new Date(clientNow + offsetMs);
+  return { state: videoWindowPhase(now, card.startsAt, card.endsAt), recheckInMs: nextRecheckDelay(now, card.startsAt, card.endsAt) };
+}

@@ -139,7 +139,7 @@ function Upcoming({ data, t }: { data: Data; t: TFunction }) {
         <ul className="mt-3 space-y-4">
           {data.upcoming.map((card) => (
             <li key={card.id}>
-              <AppointmentCard card={card} variant="upcoming" t={t} />
+              <AppointmentCard card={card} variant="upcoming" t={t} serverNow={data.now} />
             </li>
           ))}
         </ul>

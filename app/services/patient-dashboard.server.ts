@@ -63,6 +63,8 @@ export interface AppointmentCard {
   video: VideoCardState;
   /** When the room opens, in the patient's zone ('early' only). */
   opensAt: { time: string; date: string } | null;
+  /** The appointment's start and end (ISO) while its window can still change phase: the card follows it in the browser. */
+  videoTimes: { startsAt: string; endsAt: string } | null;
   canEvaluate: boolean;
   evaluation: { rating: number; comment: string } | null;
   /** 'Cancelar consulta': the patient may cancel now (the page says what goes back). */
@@ -109,6 +111,10 @@ function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone:
     canPay: row.status === "pending_payment" && row.holdExpiresAt !== null && row.holdExpiresAt.getTime() > now.getTime(),
     video,
     opensAt: video === "early" ? shortTimeAndDate(videoWindow(row.startsAt, row.endsAt).opensAt, locale, timeZone) : null,
+    videoTimes:
+      video === "early" || video === "available" || video === "in_progress"
+        ? { startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() }
+        : null,
     canEvaluate: row.status === "completed" && row.evaluationRating === null,
     evaluation: row.evaluationRating === null ? null : { rating: row.evaluationRating, comment: row.evaluationComment ?? "" },
     canCancel: cancellationRefusal(row, "patient", now) === null,
@@ -146,6 +152,8 @@ export async function patientDashboard(input: { user: SessionUser; query: Dashbo
       completed: rows.filter((row) => row.status === "completed").length,
     },
     zoneName: zoneName(now, locale, timeZone),
+    /** The server's clock when the page was made: the cards measure the browser's against it. */
+    now: now.toISOString(),
     upcoming: query.tab === "upcoming" ? upcomingRows.map((row) => toCard(row, context)) : [],
     history: query.tab === "history" ? filteredHistory.map((row) => toCard(row, context)) : [],
     profile: settings

@@ -138,6 +138,74 @@ test.describe("directory", () => {
     }
   });
 
+  test("the search waits for the user to stop typing and shows that results are updating", async ({ page }) => {
+    const search = page.getByRole("search", { name: "Filtros" }).getByLabel("Buscar");
+    const results = page.locator("ul.card-list");
+    if (!jsOn()) {
+      // Without JavaScript nothing happens while typing; 'Aplicar filtros' submits, as always.
+      await page.goto("/psychologists");
+      await search.pressSequentially("ansiedade");
+      await expect(page).toHaveURL(/\/psychologists$/);
+      await page.getByRole("button", { name: "Aplicar filtros" }).click();
+      await expect(page).toHaveURL(/q=ansiedade/);
+      await expect(page.getByText(/psicólogos? encontrados?$/)).not.toHaveText("0 psicólogos encontrados");
+      return;
+    }
+
+    // Every loader call of the directory, and each held back a moment so the busy list can be seen.
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/psychologists.data") requests.push(request.url());
+    });
+    await page.route("**/psychologists.data?*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.goto("/psychologists");
+    await expect.poll(() => search.evaluate((input) => Object.keys(input).some((key) => key.startsWith("__reactProps")))).toBe(true);
+    await expect(results).toHaveAttribute("aria-busy", "false");
+
+    // Nine letters, one request: after the last one, while it loads the list is marked busy.
+    await search.pressSequentially("ansiedade", { delay: 60 });
+    await expect(results).toHaveAttribute("aria-busy", "true");
+    await expect(page).toHaveURL(/\/psychologists\?q=ansiedade&/);
+    await expect(results).toHaveAttribute("aria-busy", "false");
+    await expect(results.locator("article").first()).toBeVisible();
+    // At most one more when the machine stalls between two keys; one per letter would be nine.
+    expect(requests.length).toBeGreaterThanOrEqual(1);
+    expect(requests.length).toBeLessThanOrEqual(2);
+    expect(requests.at(-1)).toContain("q=ansiedade");
+
+    // Enter submits at once, without waiting: one request for a new word.
+    const before = requests.length;
+    await search.fill("");
+    await search.pressSequentially("depress", { delay: 20 });
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/psychologists\?q=depress&/);
+    await page.waitForTimeout(500);
+    expect(requests.length - before).toBeLessThanOrEqual(2);
+    expect(requests.at(-1)).toContain("q=depress");
+
+    // History: the typing replaced the entry, the deliberate search added one.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/psychologists\?q=ansiedade&/);
+    await expect(search).toHaveValue("ansiedade");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+
+    // With no list to dim ('Nenhum psicólogo encontrado'), six placeholder cards stand in while loading.
+    await page.goto("/psychologists?q=nada-por-aqui");
+    await expect(page.getByRole("heading", { name: "Nenhum psicólogo encontrado" })).toBeVisible();
+    await expect.poll(() => search.evaluate((input) => Object.keys(input).some((key) => key.startsWith("__reactProps")))).toBe(true);
+    await search.fill("ansiedade");
+    await expect(page.locator("[data-skeleton] > li")).toHaveCount(6);
+    await expect(page.locator("[data-skeleton]")).toHaveAttribute("aria-busy", "true");
+    await expect(page).toHaveURL(/q=ansiedade&/);
+    await expect(page.locator("[data-skeleton]")).toHaveCount(0);
+    await expect(results.locator("article").first()).toBeVisible();
+  });
+
   test("'Agendar' goes to booking step 1 with the psychologist chosen", async ({ page }) => {
     await page.goto("/psychologists?sort=name");
     const first = page.locator("article").first();

@@ -19,13 +19,16 @@ import { expect, test as base, type Page } from "@playwright/test";
 
 const PATIENT = { email: "paciente@acolhe.dev", password: "acolhe-demo-2026" };
 const OTHER_PATIENT = { email: "outro.paciente@acolhe.dev", password: "acolhe-demo-2026" };
+const PUNCTUAL_PATIENT = { email: "pontual.paciente@acolhe.dev", password: "acolhe-demo-2026" };
 const PSYCHOLOGIST = "Mariana Albuquerque";
 const PAST_PSYCHOLOGIST = "Rafael Moreira";
+const LATER_PSYCHOLOGIST = "Aline Cavalcanti";
 
 interface App {
   url: string;
   soonId: string;
   pastId: string;
+  laterId: string;
 }
 
 async function freePort(): Promise<number> {
@@ -40,7 +43,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Seeds, then writes this file's appointments while no server holds the database. */
-async function prepareDatabase(dataDir: string, serverEnv: NodeJS.ProcessEnv): Promise<{ soonId: string; pastId: string }> {
+async function prepareDatabase(dataDir: string, serverEnv: NodeJS.ProcessEnv): Promise<{ soonId: string; pastId: string; laterId: string }> {
   const seeded = spawnSync(process.execPath, ["build/index.js", "seed"], { env: serverEnv, encoding: "utf8", timeout: 120_000 });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
 
@@ -83,7 +86,24 @@ async function prepareDatabase(dataDir: string, serverEnv: NodeJS.ProcessEnv): P
        values ($1, $2, $3, $3::timestamptz + interval '50 minutes', 50, 'completed', 'paid', 12500) returning id`,
       [patient.id, past.id, yesterday.toISOString()],
     );
-    return { soonId: soon.id, pastId: done.id };
+    // A third patient whose confirmed consultation starts in about 20 minutes: the room opens in about 5.
+    const punctual = await one<{ id: string }>(
+      "insert into users (email, password_hash, email_verified_at) select $1, password_hash, now() from users where email = $2 returning id",
+      [PUNCTUAL_PATIENT.email, PATIENT.email],
+    );
+    await db.query("insert into profiles (id, first_name, last_name) values ($1, 'Paula', 'Pontes')", [punctual.id]);
+    const laterPsychologist = await one<{ id: string }>("select id from psychologists where name = $1", [LATER_PSYCHOLOGIST]);
+    const laterStart = new Date(Math.ceil((Date.now() + 20 * 60_000) / 60_000) * 60_000);
+    const later = await one<{ id: string }>(
+      `insert into appointments (patient_id, psychologist_id, starts_at, ends_at, duration_minutes, status, payment_status, price_cents)
+       values ($1, $2, $3, $3::timestamptz + interval '50 minutes', 50, 'confirmed', 'paid', 15000) returning id`,
+      [punctual.id, laterPsychologist.id, laterStart.toISOString()],
+    );
+    await db.query("update appointments set video_room_name = 'acolhe-' || id, video_room_url = $2 || '/appointment/videocall/' || id where id = $1", [
+      later.id,
+      serverEnv.APP_URL,
+    ]);
+    return { soonId: soon.id, pastId: done.id, laterId: later.id };
   } finally {
     await db.close();
   }
@@ -164,6 +184,39 @@ async function signIn(page: Page, who: { email: string; password: string }) {
 }
 
 test.describe("video call and patient dashboard", () => {
+  // First in the file: the room must still be closed when the page is made (it opens about 5 minutes after the set-up).
+  test("a consultation not open yet links to its video page, and opens on time without a reload", async ({ page, app, javaScriptEnabled }) => {
+    if (javaScriptEnabled) await page.clock.install();
+    await signIn(page, PUNCTUAL_PATIENT);
+    await expect(page).toHaveURL(/\/patient-dashboard$/);
+    const card = page.getByRole("article").filter({ hasText: LATER_PSYCHOLOGIST });
+    const videoPage = `/appointment/videocall/${app.laterId}`;
+    const waiting = card.getByRole("link", { name: "Aguardar abertura da sala" });
+    await expect(waiting).toHaveAttribute("href", videoPage);
+    await expect(card.getByText(/^Acesso liberado a partir de \d{2}:\d{2} do dia \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await expect(card.getByRole("link", { name: "Entrar na videochamada" })).toHaveCount(0);
+
+    if (!javaScriptEnabled) {
+      // The video page counts down and looks again by itself.
+      await waiting.click();
+      await expect(page).toHaveURL(new RegExp(`${videoPage}$`));
+      await expect(page.getByText(/^Acesso liberado a partir de \d{2}:\d{2} do dia/)).toBeVisible();
+      return;
+    }
+
+    // The same document throughout: a reload would lose this mark.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    await page.clock.fastForward("01:00");
+    await expect(card.getByRole("link", { name: "Entrar na videochamada" })).toHaveCount(0);
+    await page.clock.fastForward("06:00");
+    const join = card.getByRole("link", { name: "Entrar na videochamada" });
+    await expect(join).toHaveAttribute("href", videoPage);
+    await expect(join).toBeEnabled();
+    await expect(waiting).toHaveCount(0);
+    await expect(card.getByText(/^Acesso liberado a partir de/)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+
   test("the dashboard shows the confirmed appointment and its video page opens the call room", async ({ page, app, javaScriptEnabled }) => {
     await signIn(page, PATIENT);
     await expect(page).toHaveURL(/\/patient-dashboard$/);

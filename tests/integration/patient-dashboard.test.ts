@@ -71,8 +71,17 @@ describe("/patient-dashboard", () => {
     expect(cards[ids.awaitingPayment]).toMatchObject({ statusLabel: "awaitingPayment", canPay: true, video: "not_confirmed" });
     expect(cards[ids.confirmedNoRoom]).toMatchObject({ video: "no_link" });
     expect(cards[ids.confirmedLater]).toMatchObject({ video: "early", opensAt: { time: expect.any(String), date: expect.any(String) } });
+    // The times the browser needs to open the card on time; only while the window can still change.
+    const later = await db.selectFrom("appointments").select(["starts_at", "ends_at"]).where("id", "=", ids.confirmedLater).executeTakeFirstOrThrow();
+    expect(cards[ids.confirmedLater].videoTimes).toEqual({ startsAt: later.starts_at.toISOString(), endsAt: later.ends_at.toISOString() });
+    expect(cards[ids.confirmedSoon].videoTimes).toMatchObject({ startsAt: startsAt.toISOString() });
+    expect(cards[ids.confirmedNoRoom].videoTimes).toBeNull();
+    expect(cards[ids.awaitingPayment].videoTimes).toBeNull();
 
     const data = await open(jar);
+    // The server's clock, for the browser to measure its own against.
+    expect(Math.abs(Date.parse(data.now) - Date.now())).toBeLessThan(60_000);
+    expect(data.translations.appointments.card.waitForRoom).toBe("Aguardar abertura da sala");
     expect(data.translations.appointments.status).toMatchObject({ awaitingPayment: "Aguardando pagamento", confirmed: "Confirmada" });
     expect(data.translations.appointments.card.autoLink).toBe("Link da videochamada será gerado automaticamente");
   });
