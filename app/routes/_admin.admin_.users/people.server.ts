@@ -4,11 +4,9 @@ import { PEOPLE_PAGE_SIZE, searchPeople } from "~/models/admin-people.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { env } from "~/utils/env.server";
 import { formatLongDate } from "~/utils/format";
+import { ROLES, STATES } from "~/domain/people-filters";
 
 /** /admin/users: people by name, e-mail or CPF, role and state, as GET parameters, pages of 50. */
-
-export const ROLES = ["patient", "psychologist", "admin"] as const;
-export const STATES = ["active", "blocked", "deleted"] as const;
 
 const schema = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),

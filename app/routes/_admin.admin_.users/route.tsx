@@ -5,7 +5,8 @@ import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
-import { peoplePageData, ROLES, STATES } from "./people.server";
+import { ROLES, STATES } from "~/domain/people-filters";
+import { peoplePageData } from "./people.server";
 
 /** /admin/users — 'Pessoas': find anyone by name, e-mail or CPF, by role and state. */
 export async function loader({ request }: LoaderFunctionArgs) {
