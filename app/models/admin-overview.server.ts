@@ -48,9 +48,22 @@ function weeks(now: Date) {
 const series = (rows: Array<{ week: string | Date; value: number | string | null }>): WeeklySeries =>
   rows.map((row) => ({ week: typeof row.week === "string" ? row.week.slice(0, 10) : row.week.toISOString().slice(0, 10), value: Number(row.value ?? 0) }));
 
-/** A column holding the card's twelve weeks as JSON, so the card stays one statement. `value` may use w.starts and w.ends. */
-function weekly(now: Date, value: RawBuilder<unknown>) {
-  return sql`(select json_agg(json_build_object('week', w.week, 'value', (${value})) order by w.week) from ${weeks(now)} as w)`;
+/**
+ * A column holding the card's twelve weeks as JSON, so the card stays one
+ * statement: the rows of `from` (filtered by `where`) whose instant `at` falls
+ * in the twelve weeks, grouped by Brasília's week in one pass (an index on
+ * `at` keeps it to those weeks), `value` aggregated per week; an empty week is 0.
+ */
+function weekly(now: Date, input: { from: RawBuilder<unknown>; at: RawBuilder<unknown>; value: RawBuilder<unknown>; where?: RawBuilder<unknown> }) {
+  const local = sql`(${now}::timestamptz at time zone ${ZONE})`;
+  const first = sql`((date_trunc('week', ${local}) - interval '${sql.raw(String(WEEKS - 1))} weeks') at time zone ${ZONE})`;
+  const end = sql`((date_trunc('week', ${local}) + interval '1 week') at time zone ${ZONE})`;
+  return sql`(select json_agg(json_build_object('week', w.week, 'value', coalesce(g.value, 0)) order by w.week)
+      from ${weeks(now)} as w
+      left join (select date_trunc('week', ${input.at} at time zone ${ZONE})::date as week, ${input.value} as value
+                 from ${input.from}
+                 where ${input.where ?? sql`true`} and ${input.at} >= ${first} and ${input.at} < ${end}
+                 group by 1) as g on g.week = w.week)`;
 }
 
 export interface UserFigures {
@@ -73,7 +86,7 @@ export async function userFigures(adminEmails: string[], now = new Date()): Prom
         count(*) filter (where ${admins})::int as admins,
         count(*) filter (where u.created_at >= ${p.monthStart})::int as new_this_month,
         count(*) filter (where u.created_at >= ${p.lastMonthStart} and u.created_at < ${p.monthStart})::int as new_last_month,
-        ${weekly(now, sql`select count(*)::int from users u where u.deleted_at is null and u.created_at >= w.starts and u.created_at < w.ends`)} as weekly
+        ${weekly(now, { from: sql`users u`, at: sql`u.created_at`, value: sql`count(*)::int`, where: sql`u.deleted_at is null` })} as weekly
       from users u left join psychologists ps on ps.user_id = u.id
       where u.deleted_at is null`.execute(db);
   const row = counts.rows[0]!;
@@ -100,7 +113,7 @@ export async function appointmentFigures(now = new Date()): Promise<AppointmentF
         count(*) filter (where a.starts_at >= ${p.weekStart} and a.starts_at < ${p.weekEnd})::int as this_week,
         count(*) filter (where a.starts_at >= ${p.monthStart} and a.starts_at < ${p.monthStart} + interval '1 month')::int as this_month,
         count(*) filter (where a.starts_at >= ${p.lastMonthStart} and a.starts_at < ${p.monthStart})::int as last_month,
-        ${weekly(now, sql`select count(*)::int from appointments a where ${BOOKED} and a.starts_at >= w.starts and a.starts_at < w.ends`)} as weekly
+        ${weekly(now, { from: sql`appointments a`, at: sql`a.starts_at`, value: sql`count(*)::int`, where: BOOKED })} as weekly
       from appointments a
       where ${BOOKED} and a.starts_at >= least(${p.lastMonthStart}, ${p.weekStart})`.execute(db);
   const row = counts.rows[0]!;
@@ -133,7 +146,7 @@ export async function moneyFigures(now = new Date()): Promise<MoneyFigures> {
         coalesce(sum(amount_cents) filter (where ${lastMonth}), 0)::int as last_paid,
         coalesce(sum(refunded_cents) filter (where ${lastMonth}), 0)::int as last_refunded,
         coalesce(sum(amount_cents) filter (where ${pendingNow} and created_at >= ${p.lastMonthStart} and created_at < ${p.monthStart}), 0)::int as last_pending,
-        ${weekly(now, sql`select coalesce(sum(amount_cents - refunded_cents), 0)::int from payments where approved_at >= w.starts and approved_at < w.ends`)} as weekly
+        ${weekly(now, { from: sql`payments`, at: sql`approved_at`, value: sql`sum(amount_cents - refunded_cents)::int` })} as weekly
       from payments
       where coalesce(approved_at, created_at) >= ${p.lastMonthStart}`.execute(db);
   const row = sums.rows[0]!;
@@ -164,7 +177,7 @@ export async function satisfactionFigures(now = new Date()): Promise<Satisfactio
         count(*) filter (where created_at >= ${p.monthStart})::int as reviews,
         round(avg(rating) filter (where created_at >= ${p.lastMonthStart} and created_at < ${p.monthStart}), 1)::text as last_average,
         round(avg(rating), 1)::text as all_time,
-        ${weekly(now, sql`select coalesce(round(avg(rating), 1), 0) from evaluations where created_at >= w.starts and created_at < w.ends`)} as weekly
+        ${weekly(now, { from: sql`evaluations`, at: sql`created_at`, value: sql`round(avg(rating), 1)` })} as weekly
       from evaluations`.execute(db);
   const row = averages.rows[0]!;
   const number = (value: string | null) => (value === null ? null : Number(value));
@@ -183,15 +196,17 @@ export interface ConversionFigures {
 /** From hold to paid: every booking starts as a hold; a paid one has an approved payment (refunds later do not undo the conversion). */
 export async function conversionFigures(now = new Date()): Promise<ConversionFigures> {
   const p = periods(now);
-  const paid = sql`exists (select 1 from payments py where py.appointment_id = a.id and py.approved_at is not null)`;
+  // Paid: the booking has an approved payment — read once as a hash join, not a lookup per booking.
+  const paid = sql`paid.appointment_id is not null`;
+  const booked = sql`appointments a left join (select distinct appointment_id from payments where approved_at is not null) as paid on paid.appointment_id = a.id`;
   const counts = await sql<{ created: number; paid: number; last_created: number; last_paid: number; weekly: Array<{ week: string; value: number | string | null }> | null }>`
       select
         count(*) filter (where a.created_at >= ${p.monthStart})::int as created,
         count(*) filter (where a.created_at >= ${p.monthStart} and ${paid})::int as paid,
         count(*) filter (where a.created_at < ${p.monthStart})::int as last_created,
         count(*) filter (where a.created_at < ${p.monthStart} and ${paid})::int as last_paid,
-        ${weekly(now, sql`select coalesce(round(100.0 * count(*) filter (where ${paid}) / nullif(count(*), 0)), 0) from appointments a where a.created_at >= w.starts and a.created_at < w.ends`)} as weekly
-      from appointments a
+        ${weekly(now, { from: booked, at: sql`a.created_at`, value: sql`round(100.0 * count(*) filter (where ${paid}) / nullif(count(*), 0))` })} as weekly
+      from ${booked}
       where a.created_at >= ${p.lastMonthStart}`.execute(db);
   const row = counts.rows[0]!;
   return { created: row.created, paid: row.paid, lastMonth: { created: row.last_created, paid: row.last_paid }, weekly: series(row.weekly ?? []) };
@@ -214,7 +229,7 @@ export async function attendanceFigures(now = new Date()): Promise<AttendanceFig
         count(*) filter (where status = 'no_show' and starts_at >= ${p.monthStart} and starts_at < ${p.monthStart} + interval '1 month')::int as no_shows,
         count(*) filter (where status = 'cancelled' and cancelled_at >= ${p.lastMonthStart} and cancelled_at < ${p.monthStart})::int as last_cancelled,
         count(*) filter (where status = 'no_show' and starts_at >= ${p.lastMonthStart} and starts_at < ${p.monthStart})::int as last_no_shows,
-        ${weekly(now, sql`select count(*)::int from appointments where (status = 'cancelled' and cancelled_at >= w.starts and cancelled_at < w.ends) or (status = 'no_show' and starts_at >= w.starts and starts_at < w.ends)`)} as weekly
+        ${weekly(now, { from: sql`appointments`, at: sql`(case when status = 'cancelled' then cancelled_at else starts_at end)`, value: sql`count(*)::int`, where: sql`status in ('cancelled', 'no_show')` })} as weekly
       from appointments
       where (status = 'cancelled' and cancelled_at >= ${p.lastMonthStart}) or (status = 'no_show' and starts_at >= ${p.lastMonthStart})`.execute(db);
   const row = counts.rows[0]!;

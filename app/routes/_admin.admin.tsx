@@ -5,12 +5,11 @@ import { Pagination } from "~/components/pagination";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { WeekChart } from "~/components/week-chart";
-import { appointmentFigures, attendanceFigures, conversionFigures, moneyFigures, satisfactionFigures, userFigures } from "~/models/admin-overview.server";
+import { adminOverview } from "~/services/admin-overview.server";
 import { reviewQueue } from "~/services/admin-review-pages.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { requireAdmin } from "~/services/session.server";
-import { env } from "~/utils/env.server";
-import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
+import { formatLongDate, formatMoney, formatNumber, formatTime } from "~/utils/format";
 import { loaderMeta } from "~/utils/meta";
 
 /**
@@ -21,17 +20,8 @@ import { loaderMeta } from "~/utils/meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { t, translations } = await pageTranslations(request, ["dashboard"]);
-  const now = new Date();
-  const [users, appointments, money, satisfaction, conversion, attendance, queue] = await Promise.all([
-    userFigures(env().ADMIN_EMAILS, now),
-    appointmentFigures(now),
-    moneyFigures(now),
-    satisfactionFigures(now),
-    conversionFigures(now),
-    attendanceFigures(now),
-    reviewQueue(new URL(request.url)),
-  ]);
-  return { translations, meta: await pageMeta(request, { title: t("meta.adminTitle"), noindex: true }), overview: { users, appointments, money, satisfaction, conversion, attendance }, queue };
+  const [overview, queue] = await Promise.all([adminOverview(), reviewQueue(new URL(request.url))]);
+  return { translations, meta: await pageMeta(request, { title: t("meta.adminTitle"), noindex: true }), overview, queue };
 }
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : 0);
@@ -120,6 +110,7 @@ export default function AdminDashboard() {
           </li>
         ))}
       </ul>
+      <p className="muted mt-2 text-xs">{t("admin.overview.takenAt", { time: formatTime(overview.takenAt, locale, queue.timeZone) ?? "" })}</p>
       <p className="mt-6">{t("admin.pendingPsychologists", { count: pending })}</p>
       <nav aria-label={t("admin.sections")} className="mt-2">
         <ul className="flex flex-wrap gap-x-4 gap-y-1">

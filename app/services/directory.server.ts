@@ -19,6 +19,7 @@ import { translationsFor } from "~/i18n/i18n.server";
 import type { TranslateOptions } from "~/i18n/translate";
 import { getDirectoryStats, listDirectoryPage, type DirectoryCard, type DirectoryStats } from "~/models/directory.server";
 import { formatMoney, formatNumber } from "~/utils/format";
+import { keptFor } from "~/utils/kept.server";
 import { purgedWithPublicPages } from "~/utils/page-cache.server";
 
 /**
@@ -135,18 +136,8 @@ export interface DirectoryData {
  * other processes catch up within the minute.
  */
 export const DIRECTORY_STATS_TTL_MS = 60_000;
-let keptStats: { at: number; stats: Promise<DirectoryStats> } | undefined;
-purgedWithPublicPages({ clear: () => (keptStats = undefined) });
-
-export function directoryStats(now = Date.now()): Promise<DirectoryStats> {
-  // A clock that went back (a test's fake time) counts as expired too.
-  if (!keptStats || now - keptStats.at >= DIRECTORY_STATS_TTL_MS || now < keptStats.at) {
-    const kept = { at: now, stats: getDirectoryStats() };
-    keptStats = kept;
-    kept.stats.catch(() => keptStats === kept && (keptStats = undefined));
-  }
-  return keptStats.stats;
-}
+export const directoryStats = keptFor(DIRECTORY_STATS_TTL_MS, getDirectoryStats);
+purgedWithPublicPages(directoryStats);
 
 type Options = Array<[string, string]>;
 interface LabelledStats {

@@ -18,6 +18,7 @@ import * as reschedule from "./0022_reschedule";
 import * as records from "./0023_records";
 import * as userBlocking from "./0024_user_blocking";
 import * as manualRefunds from "./0025_manual_refunds";
+import * as overviewIndexes from "./0026_overview_indexes";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0023_records": records,
   "0024_user_blocking": userBlocking,
   "0025_manual_refunds": manualRefunds,
+  "0026_overview_indexes": overviewIndexes,
 };

@@ -3,6 +3,7 @@ import type { AppointmentStatus } from "#db/types";
 import { appointmentFigures, attendanceFigures, conversionFigures, moneyFigures, satisfactionFigures, userFigures, type WeeklySeries } from "~/models/admin-overview.server";
 import { db } from "~/models/db.server";
 import { loader } from "~/routes/_admin.admin";
+import { adminOverview } from "~/services/admin-overview.server";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { body, getRequest, run } from "#tests/helpers/http";
 
@@ -158,9 +159,20 @@ describe("/admin", () => {
   it("shows the admin every card with its twelve weeks, from the same figures", async () => {
     const response = await run(loader, getRequest("/admin", await signedIn(await createUser({ role: "admin", password: null }))));
     expect(response.status).toBe(200);
-    const { overview } = await body(response);
-    expect(Object.keys(overview).sort()).toEqual(["appointments", "attendance", "conversion", "money", "satisfaction", "users"]);
-    expect(overview.users).toMatchObject({ patients: 3, psychologists: 1, admins: 1 });
-    for (const card of Object.values(overview) as Array<{ weekly: unknown[] }>) expect(card.weekly).toHaveLength(12);
+    const { overview: { takenAt, ...cards } } = await body(response);
+    expect(Object.keys(cards).sort()).toEqual(["appointments", "attendance", "conversion", "money", "satisfaction", "users"]);
+    expect(cards.users).toMatchObject({ patients: 3, psychologists: 1, admins: 1 });
+    for (const card of Object.values(cards) as Array<{ weekly: unknown[] }>) expect(card.weekly).toHaveLength(12);
+    expect(Date.now() - Date.parse(takenAt)).toBeLessThan(60_000);
+  });
+
+  it("keeps the figures a minute: a new account shows after it, not before", async () => {
+    const jar = await signedIn(await createUser({ role: "admin", password: null }));
+    const patients = async () => (await body(await run(loader, getRequest("/admin", jar)))).overview.users.patients as number;
+    const before = await patients();
+    await createUser({ role: "patient", password: null });
+    expect(await patients()).toBe(before);
+    adminOverview.clear();
+    expect(await patients()).toBe(before + 1);
   });
 });

@@ -17,9 +17,11 @@ await queue();
 const { truncateAll } = await import("#tests/helpers/db");
 // What the process remembers of the emptied database (kept pages, the directory's figures) goes with it.
 const { purgePublicPages } = await import("~/utils/page-cache.server");
+const { adminOverview } = await import("~/services/admin-overview.server");
 beforeEach(async () => {
   await truncateAll();
   purgePublicPages();
+  adminOverview.clear();
 });
 
 afterAll(async () => {
