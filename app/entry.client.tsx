@@ -16,3 +16,7 @@ startTransition(() => {
     ),
   );
 });
+
+// The installable app's worker registers itself once the page has loaded (app/utils/sw.client.ts): this
+// import is all every first visit's JavaScript pays for it.
+if (process.env.NODE_ENV === "production") void import("~/utils/sw.client");

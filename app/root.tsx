@@ -100,6 +100,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={data?.theme === "dark" ? "dark" : "light"} />
+        {/* The browser's bar in the brand colour, as the installed app's (public/site.webmanifest). */}
+        <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links />
       </head>

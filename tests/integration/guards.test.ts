@@ -57,6 +57,8 @@ const PUBLIC = new Set([
   "_resources.healthz.ts",
   "_resources.readyz.ts",
   "_resources.robots[.]txt.ts",
+  // The service worker's offline page reads nothing but the language (tests/integration/offline-page.test.ts).
+  "_resources.offline.tsx",
   "_resources.set-locale.ts",
   "_resources.set-theme.ts",
   "_resources.sitemap[.]xml.ts",
