@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { confirmFromOutbox } from "./helpers";
+import { signUpPatient } from "./helpers";
 
 /**
  * Cancelling as a patient would (issue 13), with JavaScript on and off: a new
@@ -19,16 +19,7 @@ test("a patient cancels 12 to 24 hours ahead and gets half back", async ({ page 
   test.setTimeout(150_000);
   // A new patient of their own: no other journey's consultation stands in the way.
   const email = `cancela.${Date.now().toString(36)}${testInfo.project.name === "js" ? "j" : "n"}@exemplo.com.br`;
-  await page.goto("/register");
-  await page.getByLabel("Nome completo").fill("Clara Nunes Prado");
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirmar senha").fill(PASSWORD);
-  await page.getByLabel(/Li e aceito os/).check();
-  await page.getByRole("button", { name: "Criar conta" }).click();
-  await expect(page).toHaveURL(/\/login\?verify=1$/);
-  await confirmFromOutbox(page, email);
-  await expect(page).toHaveURL(/\/patient-dashboard$/);
+  await signUpPatient(page, { name: "Clara Nunes Prado", email, password: PASSWORD });
 
   // Step 2 of the psychologist, for the days that hold the window of a 50 % refund, a few minutes inside each end.
   await page.goto(`/psychologists?q=${encodeURIComponent(PSYCHOLOGIST)}`);

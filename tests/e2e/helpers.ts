@@ -18,3 +18,29 @@ export async function confirmFromOutbox(page: Page, email: string) {
   await page.getByRole("link", { name: "Confirmar e-mail" }).click();
   await page.getByRole("button", { name: "Confirmar e-mail" }).click();
 }
+
+/** Signs up a new patient through /register and confirms the address: signed in, on 'Meu Painel'. */
+export async function signUpPatient(page: Page, patient: { name: string; email: string; password: string }) {
+  await page.goto("/register");
+  await page.getByLabel("Nome completo").fill(patient.name);
+  await page.getByLabel("E-mail", { exact: true }).fill(patient.email);
+  await page.getByLabel("Senha", { exact: true }).fill(patient.password);
+  await page.getByLabel("Confirmar senha").fill(patient.password);
+  await page.getByLabel(/Li e aceito os/).check();
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page).toHaveURL(/\/login\?verify=1$/);
+  await confirmFromOutbox(page, patient.email);
+  await expect(page).toHaveURL(/\/patient-dashboard$/);
+}
+
+/** From step 2 of booking: picks the slot starting at `startsAt` (ISO), goes on to 'Confirme e pague' and pays at the local checkout. */
+export async function bookAndPay(page: Page, startsAt: string) {
+  await page.locator(`input[name="startsAt"][value="${startsAt}"]`).check();
+  await page.getByRole("button", { name: "Próximo" }).click();
+  await expect(page.getByRole("heading", { name: "Confirme e pague" })).toBeVisible();
+  const consent = page.getByRole("checkbox", { name: /dados de saúde/ });
+  if ((await consent.count()) > 0) await consent.check();
+  await page.getByRole("button", { name: "Pagar com Mercado Pago" }).click();
+  await page.getByRole("button", { name: "Aprovar pagamento" }).click();
+  await expect(page.getByRole("heading", { name: "Pagamento Realizado!" })).toBeVisible();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { confirmFromOutbox } from "./helpers";
+import { bookAndPay, signUpPatient } from "./helpers";
 
 /**
  * Rescheduling as both people would (issue 13), with JavaScript on and off:
@@ -54,16 +54,7 @@ test("the psychologist proposes a new time and the patient accepts; the patient 
   let appointmentPath = "";
 
   await test.step("a new patient books and pays, three days or more ahead", async () => {
-    await page.goto("/register");
-    await page.getByLabel("Nome completo").fill(patient.name);
-    await page.getByLabel("E-mail", { exact: true }).fill(patient.email);
-    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirmar senha").fill(PASSWORD);
-    await page.getByLabel(/Li e aceito os/).check();
-    await page.getByRole("button", { name: "Criar conta" }).click();
-    await expect(page).toHaveURL(/\/login\?verify=1$/);
-    await confirmFromOutbox(page, patient.email);
-    await expect(page).toHaveURL(/\/patient-dashboard$/);
+    await signUpPatient(page, { name: patient.name, email: patient.email, password: PASSWORD });
 
     await page.goto(`/psychologists?q=${encodeURIComponent(PSYCHOLOGIST.name)}`);
     await page.getByRole("article").filter({ hasText: PSYCHOLOGIST.name }).first().getByRole("link", { name: "Ver Perfil" }).click();
@@ -79,14 +70,7 @@ test("the psychologist proposes a new time and the patient accepts; the patient 
       chosen = await page.locator('input[name="startsAt"]').first().getAttribute("value", { timeout: 2_000 }).catch(() => null);
     }
     expect(chosen, "a free slot three days or more ahead").not.toBeNull();
-    await page.locator(`input[name="startsAt"][value="${chosen}"]`).check();
-    await page.getByRole("button", { name: "Próximo" }).click();
-    await expect(page.getByRole("heading", { name: "Confirme e pague" })).toBeVisible();
-    const consent = page.getByRole("checkbox", { name: /dados de saúde/ });
-    if ((await consent.count()) > 0) await consent.check();
-    await page.getByRole("button", { name: "Pagar com Mercado Pago" }).click();
-    await page.getByRole("button", { name: "Aprovar pagamento" }).click();
-    await expect(page.getByRole("heading", { name: "Pagamento Realizado!" })).toBeVisible();
+    await bookAndPay(page, chosen!);
     original = Date.parse(chosen!);
   });
   await test.step("the psychologist proposes a new time from the consultation's page", async () => {
