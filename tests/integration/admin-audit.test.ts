@@ -63,7 +63,7 @@ describe("/admin/audit", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Quando,Quem,Papel,Ação,Registro,Detalhes,Requisição");
+    expect(lines[0]).toBe("Quando,Quem,Papel,Ação,Registro,Detalhes,Requisição,Origem (IP cifrado)");
     expect(lines.slice(1).map((line) => line.split(",")[3])).toEqual(["note.write", "note.read"]);
     expect(await db.selectFrom("audit_log").select(["actor_user_id", "action"]).where("action", "=", "audit.export").execute()).toEqual([{ actor_user_id: admin.id, action: "audit.export" }]);
   });
