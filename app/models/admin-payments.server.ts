@@ -11,6 +11,23 @@ import { db } from "./db.server";
 
 export const PAYMENTS_PAGE_SIZE = 50;
 
+/** A payment as the administrator reads it, with its consultation's state (`py` joined to `a`): the list and one payment's page. */
+export const PAYMENT_WITH_APPOINTMENT = [
+  "py.id",
+  "py.provider",
+  "py.provider_payment_id as providerPaymentId",
+  "py.status",
+  "py.status_detail as statusDetail",
+  "py.method",
+  "py.amount_cents as amountCents",
+  "py.refunded_cents as refundedCents",
+  "py.created_at as createdAt",
+  "py.approved_at as approvedAt",
+  "a.id as appointmentId",
+  "a.status as appointmentStatus",
+  "a.payment_status as appointmentPaymentStatus",
+] as const;
+
 const DAY_MS = 86_400_000;
 
 function inView(view: PaymentView, now: Date) {
@@ -37,19 +54,7 @@ export async function listPayments(view: PaymentView, page: number, now = new Da
     .innerJoin("psychologists as ps", "ps.id", "a.psychologist_id")
     .where(inView(view, now))
     .select([
-      "py.id",
-      "py.provider",
-      "py.provider_payment_id as providerPaymentId",
-      "py.status",
-      "py.status_detail as statusDetail",
-      "py.method",
-      "py.amount_cents as amountCents",
-      "py.refunded_cents as refundedCents",
-      "py.created_at as createdAt",
-      "py.approved_at as approvedAt",
-      "a.id as appointmentId",
-      "a.status as appointmentStatus",
-      "a.payment_status as appointmentPaymentStatus",
+      ...PAYMENT_WITH_APPOINTMENT,
       "a.refund_status as refundStatus",
       "a.refund_cents as refundCents",
       "u.email as patientEmail",

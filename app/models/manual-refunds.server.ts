@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { RefundablePayment } from "~/domain/manual-refund";
+import { PAYMENT_WITH_APPOINTMENT } from "./admin-payments.server";
 import { db, type Executor } from "./db.server";
 
 /**
@@ -20,19 +21,7 @@ export async function paymentForRefund(executor: Executor, paymentId: string, op
     .leftJoin("users as u", "u.id", "a.patient_id")
     .where("py.id", "=", paymentId)
     .select([
-      "py.id",
-      "py.provider",
-      "py.provider_payment_id as providerPaymentId",
-      "py.status",
-      "py.status_detail as statusDetail",
-      "py.method",
-      "py.amount_cents as amountCents",
-      "py.refunded_cents as refundedCents",
-      "py.created_at as createdAt",
-      "py.approved_at as approvedAt",
-      "a.id as appointmentId",
-      "a.status as appointmentStatus",
-      "a.payment_status as appointmentPaymentStatus",
+      ...PAYMENT_WITH_APPOINTMENT,
       "a.starts_at as startsAt",
       "a.price_cents as priceCents",
       "a.refund_status as cancellationRefundStatus",

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { bookAndPay, signUpPatient } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { bookAndPay, signIn, signUpPatient } from "./helpers";
 
 /**
  * The administrator's money, as they would run it (issue 15), with
@@ -11,22 +11,11 @@ import { bookAndPay, signUpPatient } from "./helpers";
 
 const PASSWORD = "senha-do-paciente-e2e";
 const ADMIN = { email: "admin@acolhe.dev", password: "acolhe-demo-2026" };
-// Seeded with weekday mornings and afternoons at R$ 110,00; no other journey books him.
+// Seeded with weekday mornings and afternoons at R$ 110,00; no other journey books her.
 const PSYCHOLOGIST = "Renata Vasconcelos";
 const DAY = 86_400_000;
 
 const brasiliaDate = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(instant);
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto("/login");
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Entrar", exact: true }) });
-  await form.getByLabel("E-mail", { exact: true }).fill(email);
-  await form.getByLabel("Senha", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Entrar", exact: true }).click();
-  // Signed in once the form has left /login (with JavaScript the post is a fetch: wait for it before navigating on).
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 test("the admin refunds part of a consultation, then cancels it with everything back; the patient sees 'Reembolsado'", async ({ page }, testInfo) => {
   test.setTimeout(180_000);

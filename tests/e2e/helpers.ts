@@ -44,3 +44,15 @@ export async function bookAndPay(page: Page, startsAt: string) {
   await page.getByRole("button", { name: "Aprovar pagamento" }).click();
   await expect(page.getByRole("heading", { name: "Pagamento Realizado!" })).toBeVisible();
 }
+
+/** Signs in through /login (any earlier session's cookies cleared) and waits until the form has left /login. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  await page.goto("/login");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Entrar", exact: true }) });
+  await form.getByLabel("E-mail", { exact: true }).fill(email);
+  await form.getByLabel("Senha", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Entrar", exact: true }).click();
+  // With JavaScript the post is a fetch: wait for it before navigating on.
+  await expect(page).not.toHaveURL(/\/login/);
+}

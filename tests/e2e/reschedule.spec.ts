@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { bookAndPay, signUpPatient } from "./helpers";
+import { bookAndPay, signIn, signUpPatient } from "./helpers";
 
 /**
  * Rescheduling as both people would (issue 13), with JavaScript on and off:
@@ -18,16 +18,6 @@ const ZONE = "America/Sao_Paulo";
 const brasiliaDate = (instant: number) => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(instant);
 const clock = (instant: number) => new Intl.DateTimeFormat("pt-BR", { timeZone: ZONE, hour: "2-digit", minute: "2-digit" }).format(instant);
 const shortDate = (instant: number) => new Intl.DateTimeFormat("pt-BR", { timeZone: ZONE, day: "2-digit", month: "2-digit", year: "numeric" }).format(instant);
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto("/login");
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Entrar", exact: true }) });
-  await form.getByLabel("E-mail", { exact: true }).fill(email);
-  await form.getByLabel("Senha", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Entrar", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** On a reschedule page: the first free slot from `after` on, over the next days; returns its ISO start. */
 async function chooseSlot(page: Page, after: number, avoid: number[]): Promise<number> {
