@@ -21,6 +21,18 @@ async function nonces(page: Page, path: string) {
   return { response: response!, allowed, carried };
 }
 
+/**
+ * The page as kept: each web process keeps its own (on PostgreSQL the server
+ * runs one per core, ADR 018), so a visit may first meet a process that has
+ * not rendered it yet; within a few visits one answers from what it kept.
+ */
+async function keptNonces(page: Page, path: string) {
+  for (let visit = 1; ; visit += 1) {
+    const seen = await nonces(page, path);
+    if (seen.response.headers()["x-page-cache"] === "hit" || visit === 6) return seen;
+  }
+}
+
 test("an anonymous visitor gets a kept page with this response's nonce; a signed-in one never does", async ({ page }) => {
   const blocked: string[] = [];
   page.on("console", (message) => {
@@ -30,7 +42,7 @@ test("an anonymous visitor gets a kept page with this response's nonce; a signed
   // The first visit lets the page set its time-zone cookie (with JavaScript); the second is kept under it.
   await page.goto(PAGE);
   await page.goto(PAGE);
-  const kept = await nonces(page, PAGE);
+  const kept = await keptNonces(page, PAGE);
   expect(kept.response.headers()["x-page-cache"]).toBe("hit");
   expect(kept.allowed).toBeTruthy();
   expect(kept.carried.length).toBeGreaterThan(0);
@@ -39,7 +51,8 @@ test("an anonymous visitor gets a kept page with this response's nonce; a signed
     // Remix's inline scripts ran and the page hydrated: nothing was blocked.
     await expect.poll(() => page.evaluate(() => typeof (window as { __remixRouter?: unknown }).__remixRouter)).toBe("object");
   }
-  const second = await nonces(page, PAGE);
+  const second = await keptNonces(page, PAGE);
+  expect(second.response.headers()["x-page-cache"]).toBe("hit");
   expect(second.allowed).not.toBe(kept.allowed);
   expect(blocked).toEqual([]);
 
@@ -59,8 +72,8 @@ test("an anonymous visitor gets a kept page with this response's nonce; a signed
   await menu.getByText("Paula", { exact: true }).click();
   await menu.getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/$/);
-  const anonymous = await page.goto(PAGE);
-  expect(anonymous?.headers()["x-page-cache"]).toBe("hit");
+  const anonymous = await keptNonces(page, PAGE);
+  expect(anonymous.response.headers()["x-page-cache"]).toBe("hit");
   await expect(page.getByText("Paula", { exact: true })).toHaveCount(0);
   const guestMenu = await openMenu(page);
   await expect(guestMenu.getByRole("link", { name: "Entrar" })).toBeVisible();
