@@ -1,19 +1,13 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type { S3Settings } from "~/utils/env.server";
 import { assertStorageKey, StorageError, type ObjectStore } from "./storage.contract.server";
 
 /**
  * An S3-compatible object store (Tigris on Fly, AWS S3, MinIO). Objects are
  * private: the app serves them at /uploads/… (no public bucket needed).
+ * Configured by the settings env.server.ts reads, with how long and how often to try.
  */
-export interface S3StoreConfig {
-  bucket: string;
-  /** Omitted for AWS S3; Tigris: https://fly.storage.tigris.dev; MinIO: its address. */
-  endpoint?: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Bucket in the path (MinIO, fakes) rather than the host name. */
-  forcePathStyle: boolean;
+export interface S3StoreConfig extends S3Settings {
   timeoutMs: number;
   maxAttempts: number;
 }

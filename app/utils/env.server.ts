@@ -156,10 +156,12 @@ export type Env = Omit<RawEnv, "APP_URL" | "SESSION_SECRET" | "MERCADOPAGO_WEBHO
 
 export interface S3Settings {
   bucket: string;
+  /** Omitted for AWS S3; Tigris: https://fly.storage.tigris.dev; MinIO: its address. */
   endpoint?: string;
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Bucket in the path (MinIO, fakes) rather than the host name. */
   forcePathStyle: boolean;
 }
 
