@@ -60,6 +60,22 @@ export async function searchPeople(filters: PeopleFilters, page: number, adminEm
   return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
 }
 
+/** As the patient or as the psychologist: the appointments a person is part of. */
+const partOf = (userId: string) => sql<boolean>`(a.patient_id = ${userId} or a.psychologist_id in (select id from psychologists where user_id = ${userId}))`;
+
+/** The latest 50 appointments a person is part of, by start, newest first. */
+export function personAppointments(userId: string) {
+  return db
+    .selectFrom("appointments as a")
+    .innerJoin("psychologists as ps", "ps.id", "a.psychologist_id")
+    .leftJoin("profiles as pp", "pp.id", "a.patient_id")
+    .where(partOf(userId))
+    .select(["a.id", "a.starts_at as startsAt", "a.status", "a.payment_status as paymentStatus", "a.price_cents as priceCents", "ps.name as psychologistName", sql<string>`trim(concat_ws(' ', pp.first_name, pp.last_name))`.as("patientName")])
+    .orderBy("a.starts_at", "desc")
+    .limit(50)
+    .execute();
+}
+
 /** Everything the administrator may see of one person, in a bounded number of statements (the lists are the latest 50). */
 export async function personForAdmin(userId: string, adminEmails: string[], now = new Date()) {
   const account = await db
@@ -88,18 +104,9 @@ export async function personForAdmin(userId: string, adminEmails: string[], now 
     ])
     .executeTakeFirst();
   if (!account) return null;
-  // As the patient or as the psychologist: the appointments they are part of.
-  const mine = account.psychologistId ? sql<boolean>`(a.patient_id = ${userId} or a.psychologist_id = ${account.psychologistId})` : sql<boolean>`a.patient_id = ${userId}`;
+  const mine = partOf(userId);
   const [appointments, payments, consents, sessions] = await Promise.all([
-    db
-      .selectFrom("appointments as a")
-      .innerJoin("psychologists as ps", "ps.id", "a.psychologist_id")
-      .leftJoin("profiles as pp", "pp.id", "a.patient_id")
-      .where(mine)
-      .select(["a.id", "a.starts_at as startsAt", "a.status", "a.payment_status as paymentStatus", "a.price_cents as priceCents", "ps.name as psychologistName", sql<string>`trim(concat_ws(' ', pp.first_name, pp.last_name))`.as("patientName")])
-      .orderBy("a.starts_at", "desc")
-      .limit(50)
-      .execute(),
+    personAppointments(userId),
     db
       .selectFrom("payments as py")
       .innerJoin("appointments as a", "a.id", "py.appointment_id")

@@ -6,7 +6,7 @@ import { cancellationRefusal } from "~/domain/cancellation";
 import { maskCpf } from "~/domain/cpf";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
-import { personForAdmin } from "~/models/admin-people.server";
+import { personAppointments, personForAdmin } from "~/models/admin-people.server";
 import { blockAccount, endSessions, unblockAccount } from "~/services/admin-people.server";
 import { cancelAppointment } from "~/services/cancellation.server";
 import { pageMeta } from "~/services/page-meta.server";
@@ -101,8 +101,7 @@ export async function personAction(request: Request, admin: SessionUser, id: str
       return redirectWithToast(back, { type: "success", title: t("done.blocked") });
     case "cancel-appointments": {
       // Only this person's consultations, and only those still ahead: an id from the form alone reaches nothing else.
-      const found = await personForAdmin(id, env().ADMIN_EMAILS);
-      const theirs = new Set(cancellableOf(found?.appointments ?? [], new Date()).map((row) => row.id));
+      const theirs = new Set(cancellableOf(await personAppointments(id), new Date()).map((row) => row.id));
       let cancelled = 0;
       for (const appointmentId of submission.value.appointmentId) {
         if (!theirs.has(appointmentId)) continue;
