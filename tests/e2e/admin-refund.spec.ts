@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { bookAndPay, signIn, signUpPatient } from "./helpers";
+import { bookAndPay, openStep2, signIn, signUpPatient } from "./helpers";
 
 /**
  * The administrator's money, as they would run it (issue 15), with
@@ -23,12 +23,7 @@ test("the admin refunds part of a consultation, then cancels it with everything 
   await signUpPatient(page, { name: "Otávio Reis Lima", email, password: PASSWORD });
 
   // The first free 60-minute slot from three days ahead.
-  await page.goto(`/psychologists?q=${encodeURIComponent(PSYCHOLOGIST)}`);
-  await page.getByRole("article").filter({ hasText: PSYCHOLOGIST }).first().getByRole("link", { name: "Ver Perfil" }).click();
-  await page.getByRole("link", { name: "Agendar Consulta" }).first().click();
-  await page.getByRole("button", { name: "Próximo" }).click();
-  await expect(page).toHaveURL(/\/schedule\/step2\?/);
-  const step2 = new URL(page.url());
+  const step2 = await openStep2(page, PSYCHOLOGIST);
   let chosen: string | null = null;
   for (let days = 3; days < 14 && !chosen; days++) {
     step2.searchParams.set("date", brasiliaDate(new Date(Date.now() + days * DAY)));

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpPatient } from "./helpers";
+import { openStep2, signUpPatient } from "./helpers";
 
 /**
  * Cancelling as a patient would (issue 13), with JavaScript on and off: a new
@@ -22,12 +22,7 @@ test("a patient cancels 12 to 24 hours ahead and gets half back", async ({ page 
   await signUpPatient(page, { name: "Clara Nunes Prado", email, password: PASSWORD });
 
   // Step 2 of the psychologist, for the days that hold the window of a 50 % refund, a few minutes inside each end.
-  await page.goto(`/psychologists?q=${encodeURIComponent(PSYCHOLOGIST)}`);
-  await page.getByRole("article").filter({ hasText: PSYCHOLOGIST }).first().getByRole("link", { name: "Ver Perfil" }).click();
-  await page.getByRole("link", { name: "Agendar Consulta" }).first().click();
-  await page.getByRole("button", { name: "Próximo" }).click();
-  await expect(page).toHaveURL(/\/schedule\/step2\?/);
-  const step2 = new URL(page.url());
+  const step2 = await openStep2(page, PSYCHOLOGIST);
   const from = Date.now() + 12 * HOUR + 10 * 60_000;
   const to = Date.now() + 24 * HOUR - 10 * 60_000;
   let chosen: string | null = null;

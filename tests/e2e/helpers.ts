@@ -56,3 +56,13 @@ export async function signIn(page: Page, email: string, password: string) {
   // With JavaScript the post is a fetch: wait for it before navigating on.
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+/** From the directory, a psychologist's profile, 'Agendar Consulta' and step 1's 'Próximo': the URL of booking step 2. */
+export async function openStep2(page: Page, psychologist: string): Promise<URL> {
+  await page.goto(`/psychologists?q=${encodeURIComponent(psychologist)}`);
+  await page.getByRole("article").filter({ hasText: psychologist }).first().getByRole("link", { name: "Ver Perfil" }).click();
+  await page.getByRole("link", { name: "Agendar Consulta" }).first().click();
+  await page.getByRole("button", { name: "Próximo" }).click();
+  await expect(page).toHaveURL(/\/schedule\/step2\?/);
+  return new URL(page.url());
+}

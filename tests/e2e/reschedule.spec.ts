@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { bookAndPay, signIn, signUpPatient } from "./helpers";
+import { bookAndPay, openStep2, signIn, signUpPatient } from "./helpers";
 
 /**
  * Rescheduling as both people would (issue 13), with JavaScript on and off:
@@ -46,12 +46,7 @@ test("the psychologist proposes a new time and the patient accepts; the patient 
   await test.step("a new patient books and pays, three days or more ahead", async () => {
     await signUpPatient(page, { name: patient.name, email: patient.email, password: PASSWORD });
 
-    await page.goto(`/psychologists?q=${encodeURIComponent(PSYCHOLOGIST.name)}`);
-    await page.getByRole("article").filter({ hasText: PSYCHOLOGIST.name }).first().getByRole("link", { name: "Ver Perfil" }).click();
-    await page.getByRole("link", { name: "Agendar Consulta" }).first().click();
-    await page.getByRole("button", { name: "Próximo" }).click();
-    await expect(page).toHaveURL(/\/schedule\/step2\?/);
-    const step2 = new URL(page.url());
+    const step2 = await openStep2(page, PSYCHOLOGIST.name);
     let chosen: string | null = null;
     for (let day = 3; day < 14 && !chosen; day++) {
       step2.searchParams.set("date", brasiliaDate(Date.now() + day * 24 * HOUR));
