@@ -1,5 +1,5 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import { Writable } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
@@ -9,7 +9,10 @@ const ABORT_DELAY = 5_000;
 
 /**
  * Every page is rendered whole before it is sent (onAllReady): the HTML is
- * complete without JavaScript, and nothing streams in later.
+ * complete without JavaScript, and nothing streams in later. So it is sent as
+ * one body: React writes it in hundreds of small chunks, and taking each
+ * through the web stream, the compressor and the socket on its own cost more
+ * than a fifth of a directory request (docs/decisions/022).
  */
 export default function handleRequest(
   request: Request,
@@ -31,15 +34,19 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           clearTimeout(abortTimer);
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              done();
+            },
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
           reject(error);
