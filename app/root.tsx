@@ -19,6 +19,7 @@ import { Toaster } from "~/components/toaster";
 import type { NavUser } from "~/components/user-menu";
 import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, isRtl, LANGUAGES } from "~/i18n/config";
 import fallbackErrors from "~/i18n/fallback-errors.json";
+import { TranslationsProvider } from "~/i18n/use-translation";
 import { PRODUCT_NAME } from "~/utils/meta";
 import stylesheet from "~/tailwind.css";
 
@@ -107,7 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       {/* The body's layout and colours are in tailwind.css. */}
       <body>
-        {children}
+        <TranslationsProvider>{children}</TranslationsProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
