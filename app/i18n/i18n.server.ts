@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
-import { createInstance, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { env } from "~/utils/env.server";
 import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, SUPPORTED_LOCALES, type Locale } from "./config";
 import { detectLocale } from "./detect-locale";
-import type { Translations } from "./translate";
+import { createTranslator, type TFunction, type Translations } from "./translate";
 
 /** The visitor's explicit language choice; it wins over every detection. */
 export const localeCookie = createCookie("acolhe_lng", {
@@ -34,22 +33,6 @@ function readTranslations(): Record<Locale, Translations> {
 const translations = readTranslations();
 
 /**
- * One i18next instance for the whole process, for text the server writes
- * itself (loaders, e-mails). Pages render with app/i18n/translate.ts on the
- * same files (docs/decisions/006-translations.md).
- */
-const i18n = createInstance();
-void i18n.init({
-  resources: translations,
-  supportedLngs: SUPPORTED_LOCALES,
-  fallbackLng: DEFAULT_LOCALE,
-  defaultNS: DEFAULT_NAMESPACE,
-  ns: Object.keys(translations[DEFAULT_LOCALE]),
-  interpolation: { escapeValue: false },
-  initImmediate: false,
-});
-
-/**
  * remix-i18next picks the request's language, through our own detection
  * order (cookie, Accept-Language, the CDN's country, pt-BR) as its one
  * custom step; its answer is matched against the supported languages.
@@ -70,18 +53,54 @@ const remixI18n = new RemixI18Next({
   },
 });
 
-export async function getLocale(request: Request): Promise<Locale> {
-  return (await remixI18n.getLocale(request)) as Locale;
+/** Each request's language, decided once: a document request asks from its root, its page and their tags. */
+const requestLocales = new WeakMap<Request, Promise<Locale>>();
+
+export function getLocale(request: Request): Promise<Locale> {
+  let locale = requestLocales.get(request);
+  if (!locale) {
+    locale = remixI18n.getLocale(request) as Promise<Locale>;
+    requestLocales.set(request, locale);
+  }
+  return locale;
 }
 
-/** A server-side `t` for one language; keys are `path` in the first namespace or `namespace:path`. */
+/**
+ * A server-side `t` for one language (loaders, e-mails, PDFs): keys are
+ * `path`, looked up in each of `namespaces` in turn, or `namespace:path`.
+ * The pages' own translator (app/i18n/translate.ts) over the same files,
+ * several times cheaper per call than i18next's (ADR 022); as i18next did,
+ * a key the language lacks is read in pt-BR.
+ */
 export function getFixedT(locale: Locale, namespaces: string | string[] = DEFAULT_NAMESPACE): TFunction {
-  return i18n.getFixedT(locale, namespaces);
+  const list = typeof namespaces === "string" ? [namespaces] : namespaces;
+  const known = SUPPORTED_LOCALES.includes(locale) ? locale : DEFAULT_LOCALE;
+  const t = pageTranslator(translationsFor(known, list), known, list);
+  if (known === DEFAULT_LOCALE) return t;
+  const fallback = pageTranslator(translationsFor(DEFAULT_LOCALE, list), DEFAULT_LOCALE, list);
+  return (key, options) => {
+    const text = t(key, options);
+    return text === key ? fallback(key, options) : text;
+  };
 }
 
 /** The namespaces a page renders, in its language: what a loader returns as `translations`. */
 export function translationsFor(locale: Locale, namespaces: string[]): Translations {
   return Object.fromEntries(namespaces.map((namespace) => [namespace, translations[locale]?.[namespace] ?? {}]));
+}
+
+/** `t` over `namespaces` of one language's translations: a key without a namespace is looked up in each in turn. */
+function pageTranslator(translations: Translations, locale: Locale, namespaces: string[]): TFunction {
+  const translators = (namespaces.length > 0 ? namespaces : [DEFAULT_NAMESPACE]).map((namespace) => createTranslator(translations, locale, namespace));
+  if (translators.length === 1) return translators[0]!;
+  return (key, options) => {
+    if (key.includes(":")) return translators[0]!(key, options);
+    for (const t of translators) {
+      const text = t(key, options);
+      if (text !== key) return text;
+    }
+    return key;
+  };
 }
 
 /** For a loader: the visitor's language, a server-side `t`, and the page's translations. */

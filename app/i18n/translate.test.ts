@@ -24,6 +24,8 @@ describe("createTranslator", () => {
   it("interpolates variables and leaves unknown ones visible", () => {
     expect(t("greeting", { name: "Ana" })).toBe("Olá, Ana!");
     expect(t("greeting")).toBe("Olá, {{name}}!");
+    // A null value reads as nothing, as i18next wrote it.
+    expect(t("greeting", { name: null })).toBe("Olá, !");
   });
   it("chooses plural forms with Intl.PluralRules, and _zero for zero", () => {
     expect(t("sessions", { count: 1 })).toBe("1 sessão");

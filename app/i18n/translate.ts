@@ -9,7 +9,8 @@
 export type Messages = { [key: string]: string | Messages };
 /** Namespaces of one language: { common: {...}, home: {...} }. */
 export type Translations = Record<string, Messages>;
-export type TranslateOptions = Record<string, string | number | undefined> & { count?: number };
+/** Values for {{variables}}: a null one reads as nothing (as in i18next), an absent one leaves the placeholder. */
+export type TranslateOptions = Record<string, string | number | null | undefined> & { count?: number };
 export type TFunction = (key: string, options?: TranslateOptions) => string;
 
 function lookup(messages: Messages | undefined, path: string): string | undefined {
@@ -25,7 +26,7 @@ function interpolate(text: string, options: TranslateOptions | undefined): strin
   if (!options) return text;
   return text.replace(/{{\s*(\w+)\s*}}/g, (match, name: string) => {
     const value = options[name];
-    return value === undefined ? match : String(value);
+    return value === undefined ? match : value === null ? "" : String(value);
   });
 }
 

@@ -1,7 +1,7 @@
 import { activePolicies } from "~/models/policies.server";
 import { hasConsent } from "~/models/profile.server";
 import { data, redirect } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { isOfferedDuration, priceForDuration } from "~/domain/pricing";
 import { addDays, dateInZone, DAY_PERIODS, groupSlotsByPeriod, weekdayOf, type DayPeriod } from "~/domain/slots";

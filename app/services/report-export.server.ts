@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { PassThrough, type Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import ExcelJS from "exceljs";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import PDFDocument from "pdfkit";
 import { formatCpf } from "~/domain/cpf";
 import { reportFileName, type ReportFormat, type ReportType } from "~/domain/practice-reports";

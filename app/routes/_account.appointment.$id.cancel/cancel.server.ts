@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { CANCELLATION_EXCEPTIONS } from "~/domain/cancellation";
 import { patientName } from "~/domain/practice-appointments";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { cancellationRefusal } from "~/domain/cancellation";
 import { MANUAL_REFUND_REASON_MAX, refundableCents } from "~/domain/manual-refund";

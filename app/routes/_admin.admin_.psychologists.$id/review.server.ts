@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { REASON_MAX, REASON_MIN, REVIEW_ACTIONS, type ReviewAction } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { cancellationRefusal } from "~/domain/cancellation";
 import { maskCpf } from "~/domain/cpf";

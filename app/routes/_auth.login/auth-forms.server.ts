@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { AuthorizationError } from "remix-auth";
 import { z } from "zod";
 import { isValidCrp } from "~/domain/crp";

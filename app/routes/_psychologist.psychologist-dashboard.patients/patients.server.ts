@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { isDate } from "~/domain/agenda";
 import { patientName } from "~/domain/practice-appointments";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { statusLabelKey } from "~/domain/appointment-status";
 import { NOTE_MAX_LENGTH, normalizeNote } from "~/domain/clinical-notes";

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { defaultRange, formatsFor, PREVIEW_ROWS, rangeProblems, REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from "~/domain/practice-reports";
 import { isoDay } from "~/domain/receipt";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { CONSULTATION_LANGUAGES, isConsultationLanguage, isSpecialty, MAX_LANGUAGES, MAX_SPECIALTIES, SPECIALTIES } from "~/domain/catalog";
 import { isValidCpf, normalizeCpf } from "~/domain/cpf";
