@@ -22,7 +22,8 @@
  * when something could not be run. Everything it starts is stopped and
  * everything it creates is removed, on failure and on Ctrl-C too.
  *
- * Knobs: BENCH_DURATION (seconds of load, 10), BENCH_CONNECTIONS (50),
+ * Knobs: BENCH_DURATION (seconds of load, 10), BENCH_WARM_UP (seconds of the same load before
+ * each measured one, 30), BENCH_CONNECTIONS (50),
  * BENCH_ONLY=render (only the rendered directory: load, single render, CPU;
  * no JavaScript sizes, Lighthouse, cached load, dashboards or statements),
  * BENCH_ONLY=js (only the JavaScript figures: no practice, Lighthouse, loads
@@ -83,6 +84,12 @@ const PG_BIN = process.env.BENCH_PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
 const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+/**
+ * Before each load, the same load for this long, unmeasured: a fresh web process keeps getting faster for
+ * about half a minute (V8 optimising, its heap growing to the load: 115 → 161 → 198 → 215 → 242 req/s in
+ * five 8-second rounds of the rendered directory), and a production process has long been warm.
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 /** The directory as a visitor filters it: text, a price band, the cheapest first (app/services/directory.server.ts). */
@@ -661,8 +668,8 @@ async function load(origin: string, paths: string[], headers: Record<string, str
       cache[outcome] = (cache[outcome] ?? 0) + 1;
     },
   }));
-  // Warm up (JIT, pools, caches) before measuring.
-  await autocannon({ url: origin, requests, connections: 10, duration: 2, headers });
+  // Warm up (JIT, heap, pools, caches) before measuring, at the measured concurrency (WARM_UP_SECONDS).
+  await autocannon({ url: origin, requests, connections, duration: WARM_UP_SECONDS, headers });
   for (const outcome of Object.keys(cache)) delete cache[outcome];
   const result = await autocannon({ url: origin, requests, connections, duration: LOAD_SECONDS, headers, timeout: 10 });
   return {
@@ -882,7 +889,7 @@ async function main(): Promise<number> {
     });
   }
 
-  step(`Load: ${DIRECTORY_LOAD_PATHS.length} filtered directory pages in turn, ${CONNECTIONS} connections, ${LOAD_SECONDS} s (autocannon, after a 2 s warm-up)`);
+  step(`Load: ${DIRECTORY_LOAD_PATHS.length} filtered directory pages in turn, ${CONNECTIONS} connections, ${LOAD_SECONDS} s (autocannon, after a ${WARM_UP_SECONDS} s warm-up)`);
   const matches = await attempt("directory page", async () => {
     const response = await fetch(`${origin}${FILTERED_DIRECTORY}`, { headers: LOAD_HEADERS });
     // The page's result count (role="status"), in pt-BR.
