@@ -1,4 +1,4 @@
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { matchPath, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { createStaticRouter, type StaticHandlerContext } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
@@ -57,6 +57,13 @@ describe("route matching on a kept route tree", () => {
     expect(afterFirst).toBeGreaterThan(0);
     for (let i = 0; i < 10; i += 1) matchRoutes(routes, i % 2 ? "/" : "/psychologists/x");
     expect(reads()).toBe(afterFirst);
+  });
+
+  it("still matches after more patterns than it keeps (any caller's matchPath)", () => {
+    const { routes } = countedTree();
+    for (let i = 0; i < 1_500; i += 1) expect(matchPath(`/p${i}/:id`, `/p${i}/x`)?.params).toEqual({ id: "x" });
+    expect(matchPath("/p7/:id", "/p8/x")).toBeNull();
+    expect(matchRoutes(routes, "/appointment/7/cancel")?.at(-1)?.params).toEqual({ id: "7" });
   });
 
   it("keeps each tree apart: another tree with other routes matches by its own", () => {
