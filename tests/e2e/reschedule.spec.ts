@@ -90,9 +90,13 @@ test("the psychologist proposes a new time and the patient accepts; the patient 
     await expect(page).toHaveURL(/\/patient-dashboard/);
     await expect(page.getByRole("article").filter({ hasText: PSYCHOLOGIST.name }).getByText("Confirmada")).toBeVisible();
 
-    await page.goto(`/appointment/videocall/${id}`);
+    // The room follows the new time through a job: until it has run the page says the link will come
+    // (with JavaScript it checks again by itself; without, the patient reloads, as here).
     const opens = moved - 15 * 60_000;
-    await expect(page.getByText(`Acesso liberado a partir de ${clock(opens)} do dia ${shortDate(opens)}`)).toBeVisible();
+    await expect(async () => {
+      await page.goto(`/appointment/videocall/${id}`);
+      await expect(page.getByText(`Acesso liberado a partir de ${clock(opens)} do dia ${shortDate(opens)}`)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
   });
 
   await test.step("the patient asks for another time; the psychologist refuses it with a reason", async () => {
