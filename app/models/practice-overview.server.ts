@@ -65,15 +65,16 @@ export async function ratingInPeriod({ psychologistId, window }: Scope) {
 export async function revenueInPeriod({ psychologistId, window, now }: Scope) {
   return db
     .selectFrom("appointments as a")
-    .leftJoin(
+    // Per appointment of the period (payments_appointment_idx), not every approved payment of the marketplace grouped first.
+    .leftJoinLateral(
       (eb) =>
         eb
           .selectFrom("payments")
-          .where("status", "=", "approved")
-          .groupBy("appointment_id")
-          .select(["appointment_id", sql<number>`sum(amount_cents - refunded_cents)`.as("net")])
+          .whereRef("payments.appointment_id", "=", "a.id")
+          .where("payments.status", "=", "approved")
+          .select(sql<number>`sum(payments.amount_cents - payments.refunded_cents)`.as("net"))
           .as("p"),
-      (join) => join.onRef("p.appointment_id", "=", "a.id"),
+      (join) => join.onTrue(),
     )
     .where("a.psychologist_id", "=", psychologistId)
     .where("a.starts_at", ">=", window.start)

@@ -91,15 +91,16 @@ function fiscalBase(scope: ReportScope) {
   return db
     .selectFrom("appointments as a")
     .innerJoin("profiles as pr", "pr.id", "a.patient_id")
-    .leftJoin(
+    // Per consultation of the range (payments_appointment_idx), not every approved payment of the marketplace grouped first.
+    .leftJoinLateral(
       (eb) =>
         eb
           .selectFrom("payments")
-          .where("status", "=", "approved")
-          .groupBy("appointment_id")
-          .select(["appointment_id", sql<number>`sum(amount_cents)::int`.as("paid"), sql<number>`sum(refunded_cents)::int`.as("refunded"), sql<string | null>`max(method)`.as("method")])
+          .whereRef("payments.appointment_id", "=", "a.id")
+          .where("payments.status", "=", "approved")
+          .select([sql<number>`sum(payments.amount_cents)::int`.as("paid"), sql<number>`sum(payments.refunded_cents)::int`.as("refunded"), sql<string | null>`max(payments.method)`.as("method")])
           .as("p"),
-      (join) => join.onRef("p.appointment_id", "=", "a.id"),
+      (join) => join.onTrue(),
     )
     .where("a.psychologist_id", "=", scope.psychologistId)
     .where("a.payment_status", "=", "paid")
@@ -164,13 +165,12 @@ export async function weeklyTrends(scope: ReportScope) {
     with weeks as (
       select generate_series(date_trunc('week', ${scope.from}::date), date_trunc('week', ${scope.to}::date), interval '1 week')::date as week
     ),
-    paid as (
-      select appointment_id, sum(amount_cents - refunded_cents) as net from payments where status = 'approved' group by appointment_id
-    ),
     consultations as (
       select date_trunc('week', (a.starts_at at time zone ${scope.timeZone})::date)::date as week, a.status, a.payment_status,
              case when a.payment_status = 'paid' then greatest(coalesce(paid.net, a.price_cents) - case when a.status = 'cancelled' and paid.net is null then coalesce(a.refund_cents, 0) else 0 end, 0) else 0 end as kept
-      from appointments a left join paid on paid.appointment_id = a.id
+      from appointments a
+      -- Per consultation of the range (payments_appointment_idx), not every approved payment grouped first.
+      left join lateral (select sum(p.amount_cents - p.refunded_cents) as net from payments p where p.appointment_id = a.id and p.status = 'approved') paid on true
       where a.psychologist_id = ${scope.psychologistId}
         and a.starts_at >= ${startOf(scope)} and a.starts_at < ${endOf(scope)}
     )
