@@ -90,8 +90,8 @@ export function translationsFor(locale: Locale, namespaces: string[]): Translati
 }
 
 /** `t` over `namespaces` of one language's translations: a key without a namespace is looked up in each in turn. */
-function pageTranslator(translations: Translations, locale: Locale, namespaces: string[]): TFunction {
-  const translators = (namespaces.length > 0 ? namespaces : [DEFAULT_NAMESPACE]).map((namespace) => createTranslator(translations, locale, namespace));
+function pageTranslator(messages: Translations, locale: Locale, namespaces: string[]): TFunction {
+  const translators = (namespaces.length > 0 ? namespaces : [DEFAULT_NAMESPACE]).map((namespace) => createTranslator(messages, locale, namespace));
   if (translators.length === 1) return translators[0]!;
   return (key, options) => {
     if (key.includes(":")) return translators[0]!(key, options);
