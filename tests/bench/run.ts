@@ -45,7 +45,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import pg from "pg";
 import { CONSULTATION_LANGUAGES, SPECIALTIES } from "../../app/domain/catalog";
-import { ADMIN_APPOINTMENTS, adminInsertSql } from "./admin-load";
+import { ADMIN_APPOINTMENTS, adminInsertSql, SETTLE } from "./admin-load";
 import { formatRouteJs, routeJsSizes, type RouteJs } from "./js-size";
 import { formatJsTransfer, jsTransferred } from "./js-transfer";
 
@@ -361,7 +361,7 @@ function bulkInsertSql(count: number): string[] {
             true, (g + k) % 2 = 0, starts_at + interval '1 day'
      from bench_reviews`,
     "drop table bench_psy, bench_patients, bench_reviews",
-    "analyze",
+    SETTLE,
   ];
 }
 
@@ -369,7 +369,7 @@ async function bulkInsert(database: BenchDatabase): Promise<{ psychologists: num
   return database.session(async (query) => {
     await query("begin");
     for (const statement of bulkInsertSql(BULK_PSYCHOLOGISTS)) {
-      if (statement === "analyze") await query("commit");
+      if (statement === SETTLE) await query("commit");
       await query(statement);
     }
     const [counts] = await query(`select
@@ -416,7 +416,7 @@ function practiceInsertSql(count: number): string[] {
      select id, psychologist_id, patient_id, 1 + (n * 7) % 5, '', true, false, starts_at + interval '1 day'
      from bench_practice where status = 'completed' and n % 4 = 0`,
     "drop table bench_practice",
-    "analyze",
+    SETTLE,
   ];
 }
 
@@ -424,7 +424,7 @@ async function practiceInsert(database: BenchDatabase): Promise<number> {
   return database.session(async (query) => {
     await query("begin");
     for (const statement of practiceInsertSql(PRACTICE_APPOINTMENTS)) {
-      if (statement === "analyze") await query("commit");
+      if (statement === SETTLE) await query("commit");
       await query(statement);
     }
     const [row] = await query(`select count(*)::int as count from appointments a join psychologists p on p.id = a.psychologist_id where p.email = 'psicologa@acolhe.dev'`);
@@ -438,7 +438,7 @@ async function adminInsert(database: BenchDatabase): Promise<number> {
     const [before] = await query("select count(*)::int as count from appointments");
     await query("begin");
     for (const statement of adminInsertSql(Math.max(0, ADMIN_APPOINTMENTS - Number(before?.count ?? 0)), BENCH_DOMAIN)) {
-      if (statement === "analyze") await query("commit");
+      if (statement === SETTLE) await query("commit");
       await query(statement);
     }
     const [row] = await query("select count(*)::int as count from appointments");
