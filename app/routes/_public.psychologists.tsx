@@ -3,7 +3,6 @@ import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { DirectoryFilterForm } from "~/components/directory-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PsychologistCard } from "~/components/psychologist";
-import { createTranslator } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
 import { loaderMeta } from "~/utils/meta";
 
@@ -29,8 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return {
       translations: { directory: translations.directory },
       filters,
-      // The cards and options are labelled with the page's own translator: far cheaper per call than i18next's (issue 16).
-      ...(await loadDirectory(filters, locale, createTranslator(translations, locale, "directory"))),
+      ...(await loadDirectory(filters, locale, t)),
       meta: await pageMeta(request, {
         title: t("meta.title"),
         description: t("meta.description"),

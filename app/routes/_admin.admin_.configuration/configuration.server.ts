@@ -1,5 +1,4 @@
-import { pageTranslations } from "~/i18n/i18n.server";
-import { createTranslator } from "~/i18n/translate";
+import { getFixedT, pageTranslations } from "~/i18n/i18n.server";
 import { lastProviderErrors } from "~/models/provider-errors.server";
 import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
@@ -18,7 +17,7 @@ const ZONE = "America/Sao_Paulo";
 export async function configurationPageData(request: Request, admin: SessionUser) {
   const { t, translations, locale } = await pageTranslations(request, ["admin-config", "health"]);
   const config = env();
-  const [report, errors] = await Promise.all([runHealthChecks({ t: createTranslator(translations, locale, "health"), locale, sessionId: admin.sessionId }), lastProviderErrors()]);
+  const [report, errors] = await Promise.all([runHealthChecks({ t: getFixedT(locale, "health"), locale, sessionId: admin.sessionId }), lastProviderErrors()]);
   const when = (value: Date) => `${formatLongDate(value, locale, ZONE)} ${formatTime(value, locale, ZONE)}`;
   const lastError = (error: { at: Date; message: string } | null) => (error ? { at: when(error.at), message: error.message } : null);
   return {
