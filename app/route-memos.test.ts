@@ -66,6 +66,27 @@ describe("route matching on a kept route tree", () => {
     expect(matchRoutes(routes, "/appointment/7/cancel")?.at(-1)?.params).toEqual({ id: "7" });
   });
 
+  it("gives each caller matches of its own: changing one result leaves the next as found", () => {
+    const { routes } = countedTree();
+    const first = matchRoutes(routes, "/psychologists/abc")!;
+    first[2]!.params.id = "changed";
+    first[0]!.pathname = "/changed";
+    first.pop();
+    const again = matchRoutes(routes, "/psychologists/abc")!;
+    expect(ids(again)).toEqual(["root", "directory", "profile"]);
+    expect(again.map((match) => match.pathname)).toEqual(["/", "/psychologists", "/psychologists/abc"]);
+    // One params object for the whole branch, as before: a child's params are its parents' too.
+    expect(again[0]!.params).toBe(again[2]!.params);
+    expect(again[0]!.params).toEqual({ id: "abc" });
+  });
+
+  it("still matches after more pathnames than it keeps, encoded or not", () => {
+    const { routes } = countedTree();
+    for (let i = 0; i < 1_500; i += 1) expect(matchRoutes(routes, `/psychologists/p${i}`)?.at(-1)?.params).toEqual({ id: `p${i}` });
+    expect(matchRoutes(routes, "/psychologists/jo%C3%A3o")?.at(-1)?.params).toEqual({ id: "joão" });
+    expect(ids(matchRoutes(routes, "/psychologists/p7"))).toEqual(["root", "directory", "profile"]);
+  });
+
   it("keeps each tree apart: another tree with other routes matches by its own", () => {
     const first = countedTree().routes;
     const other: AgnosticRouteObject[] = [{ id: "other-root", path: "/", children: [{ id: "only", path: "psychologists" }] }];
