@@ -69,7 +69,8 @@ describe("route matching on a kept route tree", () => {
   it("gives each caller matches of its own: changing one result leaves the next as found", () => {
     const { routes } = countedTree();
     const first = matchRoutes(routes, "/psychologists/abc")!;
-    first[2]!.params.id = "changed";
+    // Params are read-only to the type, not to a careless caller.
+    (first[2]!.params as Record<string, string>).id = "changed";
     first[0]!.pathname = "/changed";
     first.pop();
     const again = matchRoutes(routes, "/psychologists/abc")!;

@@ -49,7 +49,10 @@ export function getPool(): Promise<pg.Pool> {
 }
 
 function serverPool(connectionString: string, max: number): pg.Pool {
-  const created = new pg.Pool({ connectionString, max });
+  // No JIT compilation (docs/decisions/023-no-jit.md): on the directory's availability filters it
+  // cost more than the statement it compiled (33 ms of 64), on every execution, and the app's
+  // statements are all short.
+  const created = new pg.Pool({ connectionString, max, options: "-c jit=off" });
   // An idle connection the server ends (restart, failover, a dropped database)
   // emits 'error' on the pool; unheard, it would end the process. The pool
   // replaces the connection on the next query, so a log line is enough.

@@ -23,3 +23,11 @@ describe("directory indexes", () => {
     expect(rows[0]!.folded).toBe("conceicao avila");
   });
 });
+
+/** The app's connections to a server never JIT-compile (docs/decisions/023-no-jit.md); PGlite is built without JIT. */
+describe("the app's database sessions", () => {
+  it.skipIf(!process.env.DATABASE_URL)("run without JIT compilation (PostgreSQL only)", async () => {
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(db);
+    expect(rows[0]!.jit).toBe("off");
+  });
+});

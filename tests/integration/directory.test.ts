@@ -336,6 +336,50 @@ describe("availability ('today', 'online')", () => {
       }
     }
   }, 120_000);
+
+  it("agrees with app/domain/slots.ts on the nights clocks change", async () => {
+    // New York springs forward on Sunday 8 March 2026 at 07:00 UTC (02:00 EST → 03:00 EDT) and falls back on
+    // Sunday 1 November at 06:00 UTC (02:00 EDT → 01:00 EST); Troll (Antarctica) falls back two hours on
+    // 25 October at 01:00 UTC (03:00 → 01:00). Blocks stay out of the repeated hours, whose wall times the
+    // database reads as their second occurrence and app/domain/slots.ts as their first.
+    const SUNDAY = 0;
+    const fixtures = [
+      { name: "ny-night", timeZone: "America/New_York", weekly: [[SUNDAY, "00:00", "01:00"], [SUNDAY, "02:00", "04:00"]] },
+      { name: "ny-gap", timeZone: "America/New_York", dated: [["2026-03-08", "01:30", "03:30"]] },
+      { name: "ny-morning", timeZone: "America/New_York", weekly: [[SUNDAY, "03:00", "05:00"]] },
+      { name: "troll", timeZone: "Antarctica/Troll", weekly: [[SUNDAY, "00:00", "01:00"], [SUNDAY, "03:00", "05:00"]] },
+    ] as const;
+    const ids = new Map<string, string>();
+    for (const fixture of fixtures) {
+      ids.set(
+        fixture.name,
+        await createPsychologist({
+          name: fixture.name,
+          timeZone: fixture.timeZone,
+          weekly: "weekly" in fixture ? fixture.weekly.map((block) => [...block] as [number, string, string]) : undefined,
+          dated: "dated" in fixture ? fixture.dated.map((block) => [...block] as [string, string, string]) : undefined,
+        }),
+      );
+    }
+    const weekly = await db.selectFrom("psychologist_availability").select(["psychologist_id", "weekday", "start_time", "end_time"]).execute();
+    const dated = await db.selectFrom("psychologist_schedule").select(["psychologist_id", "date", "start_time", "end_time"]).execute();
+    const search = (id: string, timeZone: string, now: Date) => ({
+      weeklyBlocks: weekly.filter((b) => b.psychologist_id === id).map((b) => ({ weekday: b.weekday, startTime: b.start_time, endTime: b.end_time })),
+      datedBlocks: dated.filter((b) => b.psychologist_id === id).map((b) => ({ date: b.date, startTime: b.start_time, endTime: b.end_time })),
+      busy: [],
+      timeZone,
+      now,
+    });
+    const moments = [Date.UTC(2026, 9, 24, 20), Date.UTC(2026, 9, 31, 22), Date.UTC(2026, 2, 8, 1)].flatMap((start) =>
+      Array.from({ length: 36 }, (_, i) => new Date(start + i * 15 * 60_000)),
+    );
+    for (const now of moments) {
+      const expectedToday = fixtures.filter((f) => isAvailableToday(search(ids.get(f.name)!, f.timeZone, now))).map((f) => f.name);
+      const expectedOnline = fixtures.filter((f) => isOnlineSoon(search(ids.get(f.name)!, f.timeZone, now))).map((f) => f.name);
+      expect({ now, today: await at(now, "?availability=today") }).toEqual({ now, today: [...expectedToday].sort() });
+      expect({ now, online: await at(now, "?availability=online") }).toEqual({ now, online: [...expectedOnline].sort() });
+    }
+  }, 120_000);
 });
 
 describe("cost of a directory request", () => {
