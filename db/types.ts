@@ -359,6 +359,8 @@ export interface CalendarFeedsTable {
 export interface PaymentsTable {
   id: Generated<string>;
   appointment_id: string;
+  /** The appointment's psychologist, written by a trigger on insert (migration 0027). */
+  psychologist_id: Generated<string>;
   provider: "mercadopago" | "local";
   provider_payment_id: string;
   status: string;

@@ -61,8 +61,7 @@ export async function bookingFigures({ psychologistId, start, end, now }: Scope)
 export async function receivedInPeriod({ psychologistId, start, end }: Scope) {
   const row = await db
     .selectFrom("payments as p")
-    .innerJoin("appointments as a", "a.id", "p.appointment_id")
-    .where("a.psychologist_id", "=", psychologistId)
+    .where("p.psychologist_id", "=", psychologistId)
     .where("p.status", "in", ["approved", "refunded"])
     .where("p.approved_at", ">=", start)
     .where("p.approved_at", "<", end)
@@ -78,7 +77,7 @@ function transactions({ psychologistId, start, end }: Omit<Scope, "now">) {
     .selectFrom("payments as p")
     .innerJoin("appointments as a", "a.id", "p.appointment_id")
     .leftJoin("profiles as pr", "pr.id", "a.patient_id")
-    .where("a.psychologist_id", "=", psychologistId)
+    .where("p.psychologist_id", "=", psychologistId)
     .where(at, ">=", start)
     .where(at, "<", end)
     .select([
@@ -111,8 +110,7 @@ async function countTransactions({ psychologistId, start, end }: Omit<Scope, "no
   const at = sql<Date>`coalesce(p.approved_at, p.created_at)`;
   const row = await db
     .selectFrom("payments as p")
-    .innerJoin("appointments as a", "a.id", "p.appointment_id")
-    .where("a.psychologist_id", "=", psychologistId)
+    .where("p.psychologist_id", "=", psychologistId)
     .where(at, ">=", start)
     .where(at, "<", end)
     .select(sql<number>`count(*)::int`.as("total"))

@@ -14,7 +14,7 @@ function numberFormat(locale: string, key: string, options: Intl.NumberFormatOpt
   return format;
 }
 
-function dateFormat(locale: string, key: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function dateFormat(locale: string, key: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const id = `d|${locale}|${key}|${timeZone ?? ""}`;
   let format = formatters.get(id) as Intl.DateTimeFormat | undefined;
   if (!format) formatters.set(id, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));

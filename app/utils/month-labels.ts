@@ -1,15 +1,17 @@
+import { dateFormat } from "./format";
+
 /** The words of a month calendar in the viewer's language: Intl only, so nothing to translate. */
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /** 'Novembro de 2026' for '2026-11'. */
 export function monthLabel(month: string, locale: string): string {
-  return capitalize(new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-15T12:00:00Z`)));
+  return capitalize(dateFormat(locale, "month-year", "UTC", { month: "long", year: "numeric" }).format(new Date(`${month}-15T12:00:00Z`)));
 }
 
 /** Sunday to Saturday, short ('dom.') or long ('Domingo'). */
 export function weekdayLabels(locale: string, width: "short" | "long"): string[] {
-  const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: "UTC" });
+  const format = dateFormat(locale, `weekday-${width}`, "UTC", { weekday: width });
   // 1 November 2026 is a Sunday.
   return [0, 1, 2, 3, 4, 5, 6].map((weekday) => {
     const label = format.format(new Date(Date.UTC(2026, 10, 1 + weekday)));

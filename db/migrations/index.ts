@@ -19,6 +19,7 @@ import * as records from "./0023_records";
 import * as userBlocking from "./0024_user_blocking";
 import * as manualRefunds from "./0025_manual_refunds";
 import * as overviewIndexes from "./0026_overview_indexes";
+import * as paymentsByPsychologist from "./0027_payments_by_psychologist";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0024_user_blocking": userBlocking,
   "0025_manual_refunds": manualRefunds,
   "0026_overview_indexes": overviewIndexes,
+  "0027_payments_by_psychologist": paymentsByPsychologist,
 };

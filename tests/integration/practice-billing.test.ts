@@ -165,6 +165,23 @@ describe("the four cards", () => {
 });
 
 describe("the transactions", () => {
+  it("each payment carries its appointment's psychologist, whoever inserts it (migration 0027)", async () => {
+    const other = await practice();
+    const rows = await db
+      .selectFrom("payments as p")
+      .innerJoin("appointments as a", "a.id", "p.appointment_id")
+      .select(["p.psychologist_id as paymentPsychologist", "a.psychologist_id as appointmentPsychologist"])
+      .execute();
+    expect(rows).toHaveLength(10);
+    expect(rows.every((row) => row.paymentPsychologist === row.appointmentPsychologist)).toBe(true);
+    expect(rows.filter((row) => row.paymentPsychologist === other.psychologist.psychologistId)).toHaveLength(1);
+    // Moved to another appointment (a correction by hand), it follows that appointment's psychologist.
+    const theirs = await db.selectFrom("appointments").select("id").where("psychologist_id", "=", other.psychologist.psychologistId).executeTakeFirstOrThrow();
+    const mine = await db.selectFrom("payments").select("id").where("psychologist_id", "=", pair.psychologist.psychologistId).executeTakeFirstOrThrow();
+    await db.updateTable("payments").set({ appointment_id: theirs.id }).where("id", "=", mine.id).execute();
+    expect((await db.selectFrom("payments").select("psychologist_id").where("id", "=", mine.id).executeTakeFirstOrThrow()).psychologist_id).toBe(other.psychologist.psychologistId);
+  });
+
   it("the week's payments, newest first, with status, refund and method labels", async () => {
     await practice();
     const rows = (await billing("?period=week")).billing!.transactions.rows;
