@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { getFixedT, getLocale, pageTranslations } from "./i18n.server";
+import { getFixedT, getLocale, pageTranslations, pickMessages } from "./i18n.server";
 
 /** The server's `t` (loaders, e-mails, PDFs) over the real files in public/locales (ADR 006, 022). */
 
@@ -41,5 +41,26 @@ describe("the request's language", () => {
     expect(locale).toBe("es");
     expect(t("hero.title")).toBe(json("es", "directory").hero.title);
     expect(translations.directory).toEqual(json("es", "directory"));
+  });
+});
+
+describe("pickMessages", () => {
+  const messages = {
+    psychologist: { heading: "Dashboard do Psicólogo", status: { approved: "Aprovado" } },
+    admin: { review: { reasonShown: "Motivo: {{reason}}", missingField: { crp: "CRP" }, approve: "Aprovar" }, users: { title: "Usuários" } },
+    refresh: "Atualizar",
+  };
+
+  it("keeps the named texts and groups, in their places, and nothing else", () => {
+    expect(pickMessages(messages, ["psychologist", "admin.review.reasonShown", "admin.review.missingField", "refresh"])).toEqual({
+      psychologist: { heading: "Dashboard do Psicólogo", status: { approved: "Aprovado" } },
+      admin: { review: { reasonShown: "Motivo: {{reason}}", missingField: { crp: "CRP" } } },
+      refresh: "Atualizar",
+    });
+  });
+
+  it("skips a path that is not there, and reads no further than a text", () => {
+    expect(pickMessages(messages, ["nowhere", "refresh.deeper", "admin.users.title"])).toEqual({ admin: { users: { title: "Usuários" } } });
+    expect(pickMessages(undefined, ["refresh"])).toEqual({});
   });
 });

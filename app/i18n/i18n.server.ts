@@ -5,7 +5,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { env } from "~/utils/env.server";
 import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, SUPPORTED_LOCALES, type Locale } from "./config";
 import { detectLocale } from "./detect-locale";
-import { createTranslator, type TFunction, type Translations } from "./translate";
+import { createTranslator, type Messages, type TFunction, type Translations } from "./translate";
 
 /** The visitor's explicit language choice; it wins over every detection. */
 export const localeCookie = createCookie("acolhe_lng", {
@@ -87,6 +87,28 @@ export function getFixedT(locale: Locale, namespaces: string | string[] = DEFAUL
 /** The namespaces a page renders, in its language: what a loader returns as `translations`. */
 export function translationsFor(locale: Locale, namespaces: string[]): Translations {
   return Object.fromEntries(namespaces.map((namespace) => [namespace, translations[locale]?.[namespace] ?? {}]));
+}
+
+/**
+ * Only these keys (dotted paths, each a text or a group) of a namespace: for a
+ * layout whose namespace also holds the texts of other pages, so every page
+ * under it does not carry them all (the psychologist's dashboard layout).
+ */
+export function pickMessages(messages: Messages | undefined, paths: string[]): Messages {
+  const picked: Messages = {};
+  for (const keyPath of paths) {
+    const parts = keyPath.split(".");
+    let source: Messages | string | undefined = messages;
+    for (const part of parts) source = typeof source === "object" ? source[part] : undefined;
+    if (source === undefined) continue;
+    let target = picked;
+    for (const part of parts.slice(0, -1)) {
+      const next: Messages | string | undefined = target[part];
+      target = typeof next === "object" ? next : (target[part] = {});
+    }
+    target[parts.at(-1)!] = source;
+  }
+  return picked;
 }
 
 /** `t` over `namespaces` of one language's translations: a key without a namespace is looked up in each in turn. */

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { PRACTICE_TABS, practiceTabHref } from "~/domain/practice-tabs";
 import { missingForReview } from "~/domain/psychologist-review";
-import { pageTranslations } from "~/i18n/i18n.server";
+import { pageTranslations, pickMessages } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { getOwnPsychologist } from "~/models/dashboard.server";
 import { pageMeta } from "~/services/page-meta.server";
@@ -22,7 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const psychologist = await getOwnPsychologist(user.id);
   if (!psychologist) throw new Response("Not Found", { status: 404 });
   return {
-    translations,
+    // What this layout renders: each tab's loader sends its own texts, and the administrator's stay with the administrator.
+    translations: {
+      dashboard: pickMessages(translations.dashboard, ["psychologist", "admin.review.reasonShown", "admin.review.missingField"]),
+      practice: pickMessages(translations.practice, ["refresh", "tabsLabel", "tabs"]),
+    },
     meta: await pageMeta(request, { title: t("meta.psychologistTitle"), noindex: true }),
     name: psychologist.name,
     status: psychologist.status,
