@@ -288,8 +288,50 @@ describe("availability ('today', 'online')", () => {
     expect(await at(lateNight, "?availability=online")).toEqual(["manaus", "night-owl"]);
   });
 
+  /** An agenda for the comparisons below: weekly and dated blocks, in the psychologist's zone (São Paulo unless said). */
+  type Fixture = { name: string; timeZone?: string; weekly?: ReadonlyArray<readonly [number, string, string]>; dated?: ReadonlyArray<readonly [string, string, string]> };
+
+  async function createFixtures(fixtures: readonly Fixture[]): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    for (const fixture of fixtures) {
+      ids.set(
+        fixture.name,
+        await createPsychologist({
+          name: fixture.name,
+          timeZone: fixture.timeZone,
+          weekly: fixture.weekly?.map((block) => [...block] as [number, string, string]),
+          dated: fixture.dated?.map((block) => [...block] as [string, string, string]),
+        }),
+      );
+    }
+    return ids;
+  }
+
+  /** At each moment, the directory's SQL answers what app/domain/slots.ts answers on the same agendas, read back from the database. */
+  async function expectSameAnswers(fixtures: readonly Fixture[], ids: Map<string, string>, moments: Date[]) {
+    const weekly = await db.selectFrom("psychologist_availability").select(["psychologist_id", "weekday", "start_time", "end_time"]).execute();
+    const dated = await db.selectFrom("psychologist_schedule").select(["psychologist_id", "date", "start_time", "end_time"]).execute();
+    const busy = await db.selectFrom("appointments").select(["psychologist_id", "starts_at", "ends_at"]).execute();
+    const search = (fixture: Fixture, now: Date) => {
+      const id = ids.get(fixture.name)!;
+      return {
+        weeklyBlocks: weekly.filter((b) => b.psychologist_id === id).map((b) => ({ weekday: b.weekday, startTime: b.start_time, endTime: b.end_time })),
+        datedBlocks: dated.filter((b) => b.psychologist_id === id).map((b) => ({ date: b.date, startTime: b.start_time, endTime: b.end_time })),
+        busy: busy.filter((a) => a.psychologist_id === id).map((a) => ({ startsAt: a.starts_at, endsAt: a.ends_at })),
+        timeZone: fixture.timeZone ?? "America/Sao_Paulo",
+        now,
+      };
+    };
+    for (const now of moments) {
+      const expectedToday = fixtures.filter((f) => isAvailableToday(search(f, now))).map((f) => f.name);
+      const expectedOnline = fixtures.filter((f) => isOnlineSoon(search(f, now))).map((f) => f.name);
+      expect({ now, today: await at(now, "?availability=today") }).toEqual({ now, today: [...expectedToday].sort() });
+      expect({ now, online: await at(now, "?availability=online") }).toEqual({ now, online: [...expectedOnline].sort() });
+    }
+  }
+
   it("agrees with app/domain/slots.ts on every fixture at every hour of a day", async () => {
-    const fixtures = [
+    const fixtures: Fixture[] = [
       { name: "mornings", weekly: [[1, "08:00", "12:00"], [2, "08:00", "12:00"], [3, "08:00", "12:00"]] },
       { name: "evenings", weekly: [[2, "18:00", "22:00"], [3, "18:00", "22:00"]] },
       { name: "odd-minutes", weekly: [[2, "09:10:30", "10:05"], [2, "13:45", "14:20:59"]] },
@@ -298,87 +340,31 @@ describe("availability ('today', 'online')", () => {
       { name: "lisbon", timeZone: "Europe/Lisbon", weekly: [[2, "14:00", "20:00"], [3, "00:00", "06:00"]] },
       { name: "tokyo", timeZone: "Asia/Tokyo", weekly: [[3, "00:00", "24:00"]] },
       { name: "busy", weekly: [[2, "10:00", "18:00"]] },
-    ] as const;
-    const ids = new Map<string, string>();
-    for (const fixture of fixtures) {
-      ids.set(
-        fixture.name,
-        await createPsychologist({
-          name: fixture.name,
-          timeZone: "timeZone" in fixture ? fixture.timeZone : undefined,
-          weekly: "weekly" in fixture ? fixture.weekly.map((block) => [...block] as [number, string, string]) : undefined,
-          dated: "dated" in fixture ? fixture.dated.map((block) => [...block] as [string, string, string]) : undefined,
-        }),
-      );
-    }
+    ];
+    const ids = await createFixtures(fixtures);
     await createAppointment(ids.get("busy")!, "2026-03-10T13:00:00Z", 180, "confirmed");
     await createAppointment(ids.get("busy")!, "2026-03-10T17:30:00Z", 50, "pending");
-
-    // The agenda as the domain functions take it, read back from the database.
-    const weekly = await db.selectFrom("psychologist_availability").select(["psychologist_id", "weekday", "start_time", "end_time"]).execute();
-    const dated = await db.selectFrom("psychologist_schedule").select(["psychologist_id", "date", "start_time", "end_time"]).execute();
-    const busy = await db.selectFrom("appointments").select(["psychologist_id", "starts_at", "ends_at"]).execute();
-    const search = (id: string, timeZone: string, now: Date) => ({
-      weeklyBlocks: weekly.filter((b) => b.psychologist_id === id).map((b) => ({ weekday: b.weekday, startTime: b.start_time, endTime: b.end_time })),
-      datedBlocks: dated.filter((b) => b.psychologist_id === id).map((b) => ({ date: b.date, startTime: b.start_time, endTime: b.end_time })),
-      busy: busy.filter((a) => a.psychologist_id === id).map((a) => ({ startsAt: a.starts_at, endsAt: a.ends_at })),
-      timeZone,
-      now,
-    });
-
-    for (let hour = 0; hour < 24; hour += 1) {
-      for (const minute of [0, 20]) {
-        const now = new Date(Date.UTC(2026, 2, 10, hour, minute));
-        const expectedToday = fixtures.filter((f) => isAvailableToday(search(ids.get(f.name)!, "timeZone" in f ? f.timeZone : "America/Sao_Paulo", now))).map((f) => f.name);
-        const expectedOnline = fixtures.filter((f) => isOnlineSoon(search(ids.get(f.name)!, "timeZone" in f ? f.timeZone : "America/Sao_Paulo", now))).map((f) => f.name);
-        expect({ now, today: await at(now, "?availability=today") }).toEqual({ now, today: [...expectedToday].sort() });
-        expect({ now, online: await at(now, "?availability=online") }).toEqual({ now, online: [...expectedOnline].sort() });
-      }
-    }
+    const moments = Array.from({ length: 24 }, (_, hour) => [0, 20].map((minute) => new Date(Date.UTC(2026, 2, 10, hour, minute)))).flat();
+    await expectSameAnswers(fixtures, ids, moments);
   }, 120_000);
 
   it("agrees with app/domain/slots.ts on the nights clocks change", async () => {
     // New York springs forward on Sunday 8 March 2026 at 07:00 UTC (02:00 EST → 03:00 EDT) and falls back on
     // Sunday 1 November at 06:00 UTC (02:00 EDT → 01:00 EST); Troll (Antarctica) falls back two hours on
     // 25 October at 01:00 UTC (03:00 → 01:00). Blocks stay out of the repeated hours, whose wall times the
-    // database reads as their second occurrence and app/domain/slots.ts as their first.
+    // database reads as their second occurrence and app/domain/slots.ts as their first (ADR 023).
     const SUNDAY = 0;
-    const fixtures = [
+    const fixtures: Fixture[] = [
       { name: "ny-night", timeZone: "America/New_York", weekly: [[SUNDAY, "00:00", "01:00"], [SUNDAY, "02:00", "04:00"]] },
       { name: "ny-gap", timeZone: "America/New_York", dated: [["2026-03-08", "01:30", "03:30"]] },
       { name: "ny-morning", timeZone: "America/New_York", weekly: [[SUNDAY, "03:00", "05:00"]] },
       { name: "troll", timeZone: "Antarctica/Troll", weekly: [[SUNDAY, "00:00", "01:00"], [SUNDAY, "03:00", "05:00"]] },
-    ] as const;
-    const ids = new Map<string, string>();
-    for (const fixture of fixtures) {
-      ids.set(
-        fixture.name,
-        await createPsychologist({
-          name: fixture.name,
-          timeZone: fixture.timeZone,
-          weekly: "weekly" in fixture ? fixture.weekly.map((block) => [...block] as [number, string, string]) : undefined,
-          dated: "dated" in fixture ? fixture.dated.map((block) => [...block] as [string, string, string]) : undefined,
-        }),
-      );
-    }
-    const weekly = await db.selectFrom("psychologist_availability").select(["psychologist_id", "weekday", "start_time", "end_time"]).execute();
-    const dated = await db.selectFrom("psychologist_schedule").select(["psychologist_id", "date", "start_time", "end_time"]).execute();
-    const search = (id: string, timeZone: string, now: Date) => ({
-      weeklyBlocks: weekly.filter((b) => b.psychologist_id === id).map((b) => ({ weekday: b.weekday, startTime: b.start_time, endTime: b.end_time })),
-      datedBlocks: dated.filter((b) => b.psychologist_id === id).map((b) => ({ date: b.date, startTime: b.start_time, endTime: b.end_time })),
-      busy: [],
-      timeZone,
-      now,
-    });
+    ];
+    const ids = await createFixtures(fixtures);
     const moments = [Date.UTC(2026, 9, 24, 20), Date.UTC(2026, 9, 31, 22), Date.UTC(2026, 2, 8, 1)].flatMap((start) =>
       Array.from({ length: 36 }, (_, i) => new Date(start + i * 15 * 60_000)),
     );
-    for (const now of moments) {
-      const expectedToday = fixtures.filter((f) => isAvailableToday(search(ids.get(f.name)!, f.timeZone, now))).map((f) => f.name);
-      const expectedOnline = fixtures.filter((f) => isOnlineSoon(search(ids.get(f.name)!, f.timeZone, now))).map((f) => f.name);
-      expect({ now, today: await at(now, "?availability=today") }).toEqual({ now, today: [...expectedToday].sort() });
-      expect({ now, online: await at(now, "?availability=online") }).toEqual({ now, online: [...expectedOnline].sort() });
-    }
+    await expectSameAnswers(fixtures, ids, moments);
   }, 120_000);
 });
 
