@@ -248,11 +248,11 @@ function hasFreeSlot(filter: Exclude<AvailabilityFilter, "all">, now: Date): Exp
     cross join lateral (
       select (${earliest}::timestamptz at time zone p.time_zone) - ${shift} as from_wall, ${toWall} as to_wall
     ) w
-    cross join lateral ${days} as d_(day)
+    cross join lateral ${days} as candidate_day(day)
     cross join lateral (
-      select d_.day,
-             extract(epoch from w.from_wall - d_.day::timestamp) / 60 as from_minute,
-             extract(epoch from w.to_wall - d_.day::timestamp) / 60 as to_minute
+      select candidate_day.day,
+             extract(epoch from w.from_wall - candidate_day.day::timestamp) / 60 as from_minute,
+             extract(epoch from w.to_wall - candidate_day.day::timestamp) / 60 as to_minute
     ) d
     cross join lateral (
       select unnest(range_agg(int4range(b.start_minute, b.end_minute))) as minutes

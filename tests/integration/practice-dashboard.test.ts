@@ -21,6 +21,10 @@ describe("psychologist dashboard shell", () => {
       expect(current).toEqual([practiceTabHref(tab)]);
       // Every tab is built: none says 'em breve'.
       expect(html).not.toContain("Em breve");
+      // The layout sends only the texts it renders: not the administrator's, nor the pricing tab's to the tabs
+      // other than the two whose own loaders send the 'practice' namespace.
+      expect(html).not.toContain("Informe o motivo (pelo menos 3 caracteres).");
+      if (!["overview", "pricing"].includes(tab.id)) expect(html, tab.id).not.toContain("Você ainda não definiu suas políticas");
     }
   });
 
