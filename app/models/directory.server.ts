@@ -214,8 +214,9 @@ function orderBy(sort: DirectorySort) {
  *    dated blocks, merged where they overlap or touch (range_agg), with
  *    seconds rounded inwards;
  *  - starts step by 30 minutes from each merged block's start and must fit
- *    in it; wall times become instants in the psychologist's zone, and a
- *    wall time a DST change skips is no start;
+ *    in it; wall times become instants in the psychologist's zone, a wall
+ *    time a DST change skips is no start, and one it repeats is its first
+ *    occurrence;
  *  - a start at least the minimum notice (2 h) after now;
  *  - no slot-holding appointment overlaps [start, start + 30 min).
  * 'today' looks at the psychologist's today; 'online' at starts within the
@@ -224,11 +225,12 @@ function orderBy(sort: DirectorySort) {
  * nothing bookable starts within the next hour).
  *
  * Each candidate costs a few index probes, so only starts that could fall in
- * the window are generated: from the window's wall-clock start, less the
- * largest backward clock change (MAX_CLOCK_SHIFT_MINUTES), and for 'online'
- * up to its end plus as much and on those days only (on the bench's 2,000
- * psychologists: 34 ms → 20 ms). The exact tests below still decide; the
- * grid still starts at each merged block's start.
+ * the window are generated: from the window's wall-clock start (a repeated
+ * wall time being its first occurrence, a later start never reads earlier on
+ * the wall), and for 'online' up to its wall-clock end plus the largest
+ * backward clock change (MAX_CLOCK_SHIFT_MINUTES), on those days only. The
+ * exact tests below still decide; the grid still starts at each merged
+ * block's start.
  */
 function hasFreeSlot(filter: Exclude<AvailabilityFilter, "all">, now: Date): Expression<SqlBool> {
   const earliest = new Date(now.getTime() + DEFAULT_MIN_NOTICE_MINUTES * 60_000);
@@ -246,7 +248,7 @@ function hasFreeSlot(filter: Exclude<AvailabilityFilter, "all">, now: Date): Exp
     select 1
     from (select (${now}::timestamptz at time zone p.time_zone)::date as today) t
     cross join lateral (
-      select (${earliest}::timestamptz at time zone p.time_zone) - ${shift} as from_wall, ${toWall} as to_wall
+      select ${earliest}::timestamptz at time zone p.time_zone as from_wall, ${toWall} as to_wall
     ) w
     cross join lateral ${days} as candidate_day(day)
     cross join lateral (
@@ -273,13 +275,20 @@ function hasFreeSlot(filter: Exclude<AvailabilityFilter, "all">, now: Date): Exp
       least(upper(blocks.minutes) - ${slot}, floor(d.to_minute)::int),
       ${slot}
     ) as g(minute)
+    cross join lateral (select d.day + make_interval(mins => g.minute) as wall) w2
+    -- PostgreSQL reads a wall time a clock change repeats as its second occurrence; booking
+    -- (wallTimeToInstant) takes the first, the offset in force just before the change.
+    cross join lateral (select w2.wall at time zone p.time_zone as later) l
     cross join lateral (
-      select d.day + make_interval(mins => g.minute) as wall,
-             (d.day + make_interval(mins => g.minute)) at time zone p.time_zone as starts_at
+      select l.later - (((l.later - interval '3 hours') at time zone p.time_zone) - ((l.later - interval '3 hours') at time zone 'UTC')
+                        - (w2.wall - (l.later at time zone 'UTC'))) as earlier
+    ) e
+    cross join lateral (
+      select case when e.earlier < l.later and (e.earlier at time zone p.time_zone) = w2.wall then e.earlier else l.later end as starts_at
     ) s
     where s.starts_at >= ${earliest}::timestamptz
       and ${until}
-      and (s.starts_at at time zone p.time_zone) = s.wall
+      and (l.later at time zone p.time_zone) = w2.wall
       and not exists (
         select 1 from appointments ap
         where ap.psychologist_id = p.id
@@ -292,8 +301,8 @@ function hasFreeSlot(filter: Exclude<AvailabilityFilter, "all">, now: Date): Exp
 
 /**
  * The largest backward change of a clock (Antarctica/Troll falls back two
- * hours; every other zone at most one): a start after an instant is at most
- * this much earlier on the wall clock than that instant.
+ * hours; every other zone at most one): a start before an instant reads at
+ * most this much later on the wall clock than that instant.
  */
 const MAX_CLOCK_SHIFT_MINUTES = 120;
 

@@ -348,17 +348,19 @@ describe("availability ('today', 'online')", () => {
     await expectSameAnswers(fixtures, ids, moments);
   }, 120_000);
 
-  it("agrees with app/domain/slots.ts on the nights clocks change", async () => {
+  it("agrees with app/domain/slots.ts on the nights clocks change, a repeated wall time being its first occurrence", async () => {
     // New York springs forward on Sunday 8 March 2026 at 07:00 UTC (02:00 EST → 03:00 EDT) and falls back on
     // Sunday 1 November at 06:00 UTC (02:00 EDT → 01:00 EST); Troll (Antarctica) falls back two hours on
-    // 25 October at 01:00 UTC (03:00 → 01:00). Blocks stay out of the repeated hours, whose wall times the
-    // database reads as their second occurrence and app/domain/slots.ts as their first (ADR 023).
+    // 25 October at 01:00 UTC (03:00 → 01:00). PostgreSQL's own 'at time zone' reads a repeated wall time
+    // as its second occurrence; booking (and so the directory) takes the first.
     const SUNDAY = 0;
     const fixtures: Fixture[] = [
       { name: "ny-night", timeZone: "America/New_York", weekly: [[SUNDAY, "00:00", "01:00"], [SUNDAY, "02:00", "04:00"]] },
+      { name: "ny-repeated", timeZone: "America/New_York", weekly: [[SUNDAY, "01:00", "01:30"]] },
       { name: "ny-gap", timeZone: "America/New_York", dated: [["2026-03-08", "01:30", "03:30"]] },
       { name: "ny-morning", timeZone: "America/New_York", weekly: [[SUNDAY, "03:00", "05:00"]] },
       { name: "troll", timeZone: "Antarctica/Troll", weekly: [[SUNDAY, "00:00", "01:00"], [SUNDAY, "03:00", "05:00"]] },
+      { name: "troll-repeated", timeZone: "Antarctica/Troll", weekly: [[SUNDAY, "01:00", "01:30"], [SUNDAY, "02:30", "03:00"]] },
     ];
     const ids = await createFixtures(fixtures);
     const moments = [Date.UTC(2026, 9, 24, 20), Date.UTC(2026, 9, 31, 22), Date.UTC(2026, 2, 8, 1)].flatMap((start) =>
