@@ -277,10 +277,11 @@ function hasFreeSlot(filter: Exclude<AvailabilityFilter, "all">, now: Date): Exp
     ) as g(minute)
     cross join lateral (select d.day + make_interval(mins => g.minute) as wall) w2
     -- PostgreSQL reads a wall time a clock change repeats as its second occurrence; booking
-    -- (wallTimeToInstant) takes the first, the offset in force just before the change.
+    -- (wallTimeToInstant) takes the first, with the offset in force before the change, which
+    -- a repeat never outlasts by more than the largest change.
     cross join lateral (select w2.wall at time zone p.time_zone as later) l
     cross join lateral (
-      select l.later - (((l.later - interval '3 hours') at time zone p.time_zone) - ((l.later - interval '3 hours') at time zone 'UTC')
+      select l.later - (((l.later - ${shift}) at time zone p.time_zone) - ((l.later - ${shift}) at time zone 'UTC')
                         - (w2.wall - (l.later at time zone 'UTC'))) as earlier
     ) e
     cross join lateral (
@@ -302,7 +303,8 @@ function hasFreeSlot(filter: Exclude<AvailabilityFilter, "all">, now: Date): Exp
 /**
  * The largest backward change of a clock (Antarctica/Troll falls back two
  * hours; every other zone at most one): a start before an instant reads at
- * most this much later on the wall clock than that instant.
+ * most this much later on the wall clock than that instant, and a repeated
+ * wall time's second occurrence is at most this long after the change.
  */
 const MAX_CLOCK_SHIFT_MINUTES = 120;
 
