@@ -17,7 +17,7 @@ import {
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
 import { translationsFor } from "~/i18n/i18n.server";
 import type { TranslateOptions } from "~/i18n/translate";
-import { getDirectoryStats, listDirectoryPage, type DirectoryCard, type DirectoryStats } from "~/models/directory.server";
+import { getDirectoryStats, listAvailablePsychologistIds, listDirectoryPage, type DirectoryCard, type DirectoryStats } from "~/models/directory.server";
 import { formatMoney, formatNumber } from "~/utils/format";
 import { keptFor } from "~/utils/kept.server";
 import { purgedWithPublicPages } from "~/utils/page-cache.server";
@@ -139,6 +139,22 @@ export const DIRECTORY_STATS_TTL_MS = 60_000;
 export const directoryStats = keptFor(DIRECTORY_STATS_TTL_MS, getDirectoryStats);
 purgedWithPublicPages(directoryStats);
 
+/**
+ * Who has a free slot today, and in the first bookable hour, kept ten seconds
+ * in this process: as long as an anonymous visitor's page is kept (ADR 012),
+ * so a signed-in visitor sees availability no staler than anyone else. The
+ * statement walks every public psychologist's agenda (~25 ms of database time
+ * for 2,000) whatever the other filters, and under load it held up every
+ * filtered page (docs/decisions/024-availability-kept-seconds.md). An agenda
+ * change empties it with the page cache in the process that made it.
+ */
+export const AVAILABILITY_TTL_MS = 10_000;
+export const availablePsychologists = {
+  today: keptFor(AVAILABILITY_TTL_MS, (now) => listAvailablePsychologistIds("today", new Date(now))),
+  online: keptFor(AVAILABILITY_TTL_MS, (now) => listAvailablePsychologistIds("online", new Date(now))),
+};
+for (const kept of Object.values(availablePsychologists)) purgedWithPublicPages(kept);
+
 type Options = Array<[string, string]>;
 interface LabelledStats {
   figures: Array<[string, string]>;
@@ -186,10 +202,13 @@ function labelStats(stats: DirectoryStats, locale: Locale, t: Translate): Labell
  * i18next's and reads the same files (issue 16, item 3).
  */
 export async function loadDirectory(filters: DirectoryFilters, locale: Locale, t: Translate, now = new Date()): Promise<DirectoryData> {
-  const [stats, page] = await Promise.all([
-    directoryStats(now.getTime()),
-    listDirectoryPage({ ...filters, textSpecialties: specialtiesForText(filters.q, locale), now }),
-  ]);
+  const listPage = async () =>
+    listDirectoryPage({
+      ...filters,
+      textSpecialties: specialtiesForText(filters.q, locale),
+      availableIds: filters.availability === "all" ? null : await availablePsychologists[filters.availability](now.getTime()),
+    });
+  const [stats, page] = await Promise.all([directoryStats(now.getTime()), listPage()]);
   const search = directorySearch(filters);
   const link = (overrides: Partial<DirectoryFilters>) => `/psychologists${directorySearch(filters, overrides)}`;
   const { figures, options } = labelStats(stats, locale, t);

@@ -11,6 +11,14 @@ describe("keptFor", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it("loads as of the time of the call that loads", async () => {
+    const load = vi.fn(async (now: number) => now);
+    const kept = keptFor(10_000, load);
+    expect(await kept(5_000)).toBe(5_000);
+    expect(await kept(14_999)).toBe(5_000);
+    expect(await kept(15_000)).toBe(15_000);
+  });
+
   it("shares one load between concurrent calls", async () => {
     let resolve!: (value: string) => void;
     const load = vi.fn(() => new Promise<string>((r) => (resolve = r)));

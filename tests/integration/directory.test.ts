@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { isAvailableToday, isOnlineSoon } from "~/domain/directory-availability";
 import { db } from "~/models/db.server";
 import { loader as directoryLoader } from "~/routes/_public.psychologists";
-import { DIRECTORY_STATS_TTL_MS, directoryStats } from "~/services/directory.server";
+import { AVAILABILITY_TTL_MS, DIRECTORY_STATS_TTL_MS, directoryStats } from "~/services/directory.server";
 import { purgePublicPages } from "~/utils/page-cache.server";
 import { body, getRequest, run } from "#tests/helpers/http";
 import { bulkPsychologists, countStatements, createAppointment, createPsychologist } from "#tests/helpers/directory-fixtures";
@@ -286,6 +286,27 @@ describe("availability ('today', 'online')", () => {
     await createPsychologist({ name: "manaus", timeZone: "America/Manaus", weekly: [[TUESDAY + 1, "00:30", "01:00"]] });
     expect(await at(lateNight, "?availability=today")).toEqual([]);
     expect(await at(lateNight, "?availability=online")).toEqual(["manaus", "night-owl"]);
+  });
+
+  it("keeps who is free ten seconds, each filter apart, and forgets it with an agenda change", async () => {
+    const later = (ms: number) => new Date(NOW.getTime() + ms);
+    await createPsychologist({ name: "first", weekly: [[TUESDAY, "15:00", "16:00"]] });
+    expect(await at(NOW, "?availability=today")).toEqual(["first"]);
+
+    // Free behind the cache's back (no purge): not seen within the ten seconds, by the filter that asked already…
+    await createPsychologist({ name: "second", weekly: [[TUESDAY, "11:00", "12:00"]] });
+    const within = await countStatements(() => at(later(AVAILABILITY_TTL_MS - 1), "?availability=today"));
+    expect(within.result).toEqual(["first"]);
+    expect(within.statements.filter((text) => text.includes("generate_series"))).toHaveLength(0);
+    // …while the other filter asks for itself…
+    expect(await at(later(AVAILABILITY_TTL_MS - 1), "?availability=online")).toEqual(["second"]);
+    // …and once they have passed, both are seen.
+    expect(await at(later(AVAILABILITY_TTL_MS), "?availability=today")).toEqual(["first", "second"]);
+
+    // An agenda change (app/services/agenda.server.ts) empties it at once.
+    await createPsychologist({ name: "third", weekly: [[TUESDAY, "17:00", "18:00"]] });
+    purgePublicPages();
+    expect(await at(later(AVAILABILITY_TTL_MS), "?availability=today")).toEqual(["first", "second", "third"]);
   });
 
   /** An agenda for the comparisons below: weekly and dated blocks, in the psychologist's zone (São Paulo unless said). */
