@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from "kysely";
 import type { AppointmentStatus } from "#db/types";
 import { containsPattern } from "~/domain/directory";
-import { PAGE_SIZE, STATUS_FILTERS, type StatusFilter } from "~/domain/practice-appointments";
+import { LONGEST_CONSULTATION_MINUTES, PAGE_SIZE, STATUS_FILTERS, type StatusFilter } from "~/domain/practice-appointments";
 import { db } from "./db.server";
 
 /**
@@ -138,6 +138,7 @@ export function nextConsultations({ psychologistId, now, limit = 3 }: { psycholo
     .leftJoin("profiles as p", "p.id", "a.patient_id")
     .where("a.psychologist_id", "=", psychologistId)
     .where("a.status", "in", [...CONFIRMED, "pending_reschedule"])
+    .where("a.starts_at", ">", new Date(now.getTime() - LONGEST_CONSULTATION_MINUTES * 60_000))
     .where("a.ends_at", ">", now)
     .orderBy("a.starts_at")
     .limit(limit)

@@ -201,6 +201,12 @@ describe("the calendar and the next three", () => {
     expect(data.next[0].label).toEqual({ day: "tomorrow", time: "09:00" });
     expect(data.next[2].label).toEqual({ day: "date", date: `${dayFromToday(3).slice(8)}/${dayFromToday(3).slice(5, 7)}`, time: "14:30" });
   });
+
+  it("counts a consultation as ahead until it ends, the longest one too", async () => {
+    const longest = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(-239 * MINUTE), minutes: 240 });
+    const later = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(2 * DAY) });
+    expect(ids((await tab()).next)).toEqual([longest, later]);
+  });
 });
 
 describe("the notifications box", () => {
