@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type ReactNode } from "react";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { createTranslator, type TFunction } from "~/i18n/translate";
@@ -108,10 +108,12 @@ export function CancelForm({ data, answer, t, FormComponent, submitting, leave }
 export function CancelLink({ appointmentId, className, children }: { appointmentId: string; className: string; children: ReactNode }) {
   const href = `/appointment/${appointmentId}/cancel`;
   const [open, setOpen] = useState(false);
+  // A plain link: without JavaScript it is the page; with it, a plain click opens the dialog
+  // instead. A router <Link> would never route here, and costs render time on every card.
   return (
     <>
-      <Link
-        to={href}
+      <a
+        href={href}
         className={className}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -120,7 +122,7 @@ export function CancelLink({ appointmentId, className, children }: { appointment
         }}
       >
         {children}
-      </Link>
+      </a>
       {open ? <CancelDialog href={href} label={children} onClose={() => setOpen(false)} /> : null}
     </>
   );
