@@ -7,7 +7,7 @@ ENV NODE_ENV=production
 
 FROM base AS deps
 COPY package.json package-lock.json ./
-# Applied by npm ci's postinstall (patch-package): the route-tree memos and the server writer of ADR 022.
+# Applied by npm ci's postinstall (patch-package): the route-tree memos, the server writer and the loaders' shared request of ADR 022.
 COPY patches ./patches
 RUN npm ci --include=dev --no-audit --no-fund
 
