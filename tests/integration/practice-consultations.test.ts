@@ -7,6 +7,7 @@ import { submitEvaluation } from "~/services/patient-evaluations.server";
 import { send, page } from "#tests/helpers/app";
 import { clearQueues, createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
 import { brasilia, dayFromToday } from "#tests/helpers/booking";
+import { countStatements } from "#tests/helpers/directory-fixtures";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { body, getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
 
@@ -185,6 +186,15 @@ describe("the calendar and the next three", () => {
     const nextDay = new Date(Date.parse(`${day}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
     const following = days.find((entry: { date: string }) => entry.date === nextDay);
     if (following) expect(following.total).toBe(0);
+  });
+
+  it("reads and sends the month only in the calendar view", async () => {
+    const list = await countStatements(() => tab());
+    expect(list.result.calendar).toBeNull();
+    expect(list.statements.filter((text) => text.includes("to_char(a.starts_at"))).toHaveLength(0);
+    const calendar = await countStatements(() => tab("?view=calendar"));
+    expect(calendar.result.calendar.weeks.length).toBeGreaterThanOrEqual(4);
+    expect(calendar.statements.filter((text) => text.includes("to_char(a.starts_at"))).toHaveLength(1);
   });
 
   it("lists the next three confirmed consultations labelled 'Hoje', 'Amanhã' or the date", async () => {

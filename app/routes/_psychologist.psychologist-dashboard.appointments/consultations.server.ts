@@ -17,9 +17,9 @@ import { zoneName } from "~/utils/zoned-time";
 
 /**
  * The consultations tab's server half (spec 02, 'Appointments tab'): the
- * calendar's marks, the filtered list, the next three, the notifications box,
- * and the forms that mark notifications read. Five statements at most, all
- * scoped by the signed-in psychologist.
+ * calendar's marks (in the calendar view), the filtered list, the next three,
+ * the notifications box, and the forms that mark notifications read. Five
+ * statements at most, all scoped by the signed-in psychologist.
  */
 
 export async function consultationsTabData(request: Request, user: SessionUser, now = new Date()) {
@@ -28,17 +28,14 @@ export async function consultationsTabData(request: Request, user: SessionUser, 
   const timeZone = await psychologistTimeZone({ psychologistId });
   const today = dateInZone(now, timeZone);
   const filters = parseConsultationFilters(new URL(request.url).searchParams, today);
-  const weeks = monthGrid(filters.month);
-  const gridStart = startOfDayInZone(weeks[0]![0]!.date, timeZone);
-  const gridEnd = startOfDayInZone(addDays(weeks.at(-1)!.at(-1)!.date, 1), timeZone);
 
-  const [marks, list, next, notifications] = await Promise.all([
-    consultationDays({ psychologistId, start: gridStart, end: gridEnd, timeZone, now }),
+  const [calendar, list, next, notifications] = await Promise.all([
+    // The list view shows no calendar: neither its marks nor its month are read or sent.
+    filters.view === "calendar" ? monthCalendar({ psychologistId, month: filters.month, timeZone, locale, now }) : null,
     listConsultations({ psychologistId, q: filters.q, status: filters.status, window: listWindow(filters, now, timeZone), page: filters.page, now, todayStart: startOfDayInZone(today, timeZone) }),
     nextConsultations({ psychologistId, now }),
     listPracticeNotifications({ psychologistId }),
   ]);
-  const byDay = new Map(marks.map((mark) => [mark.date, mark]));
   const when = (instant: Date) => ({ date: formatLongDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) });
 
   return {
@@ -49,14 +46,7 @@ export async function consultationsTabData(request: Request, user: SessionUser, 
     filters,
     filtered: hasFilters(filters),
     dayLabel: filters.day ? formatLongDate(`${filters.day}T12:00:00Z`, locale, "UTC") : null,
-    calendar: {
-      month: filters.month,
-      label: monthLabel(filters.month, locale),
-      previousMonth: shiftMonth(filters.month, -1),
-      nextMonth: shiftMonth(filters.month, 1),
-      weekdays: weekdayLabels(locale, "short"),
-      weeks: weeks.map((week) => week.map((day) => ({ ...day, confirmed: byDay.get(day.date)?.confirmed ?? 0, pending: byDay.get(day.date)?.pending ?? 0, total: byDay.get(day.date)?.total ?? 0 }))),
-    },
+    calendar,
     list: {
       total: list.total,
       page: filters.page,
@@ -87,6 +77,27 @@ export async function consultationsTabData(request: Request, user: SessionUser, 
         at: `${formatLongDate(item.createdAt, locale, timeZone)} ${formatTime(item.createdAt, locale, timeZone)}`,
       })),
     },
+  };
+}
+
+/** The calendar view's month: its weeks, each day marked with its confirmed and pending consultations. */
+async function monthCalendar({ psychologistId, month, timeZone, locale, now }: { psychologistId: string; month: string; timeZone: string; locale: string; now: Date }) {
+  const weeks = monthGrid(month);
+  const marks = await consultationDays({
+    psychologistId,
+    start: startOfDayInZone(weeks[0]![0]!.date, timeZone),
+    end: startOfDayInZone(addDays(weeks.at(-1)!.at(-1)!.date, 1), timeZone),
+    timeZone,
+    now,
+  });
+  const byDay = new Map(marks.map((mark) => [mark.date, mark]));
+  return {
+    month,
+    label: monthLabel(month, locale),
+    previousMonth: shiftMonth(month, -1),
+    nextMonth: shiftMonth(month, 1),
+    weekdays: weekdayLabels(locale, "short"),
+    weeks: weeks.map((week) => week.map((day) => ({ ...day, confirmed: byDay.get(day.date)?.confirmed ?? 0, pending: byDay.get(day.date)?.pending ?? 0, total: byDay.get(day.date)?.total ?? 0 }))),
   };
 }
 

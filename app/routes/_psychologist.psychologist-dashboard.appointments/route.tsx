@@ -72,7 +72,7 @@ export default function ConsultationsTab() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          {data.filters.view === "calendar" ? <MonthCalendar data={data} t={t} /> : null}
+          {data.calendar ? <MonthCalendar calendar={data.calendar} data={data} t={t} /> : null}
           <ConsultationList data={data} t={t} />
         </div>
         <aside className="space-y-6" aria-label={t("side.label")}>
@@ -99,9 +99,8 @@ export default function ConsultationsTab() {
   );
 }
 
-function MonthCalendar({ data, t }: { data: Data; t: TFunction }) {
+function MonthCalendar({ calendar, data, t }: { calendar: NonNullable<Data["calendar"]>; data: Data; t: TFunction }) {
   const query = useQuery();
-  const { calendar } = data;
   return (
     <div className="card">
       <div className="flex items-center justify-between gap-2">
