@@ -18,8 +18,10 @@ import { zoneName } from "~/utils/zoned-time";
 /**
  * The consultations tab's server half (spec 02, 'Appointments tab'): the
  * calendar's marks (in the calendar view), the filtered list, the next three,
- * the notifications box, and the forms that mark notifications read. Five
- * statements at most, all scoped by the signed-in psychologist.
+ * the notifications box, and the forms that mark notifications read. Every
+ * statement is scoped by the signed-in psychologist: the time zone, the list's
+ * counts and at most two runs of it, the next three and the notifications
+ * (six at most), and the calendar's marks in the calendar view.
  */
 
 export async function consultationsTabData(request: Request, user: SessionUser, now = new Date()) {
