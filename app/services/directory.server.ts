@@ -116,7 +116,6 @@ export function toCard(row: DirectoryCard, t: Translate, locale: string, href: s
 }
 
 export interface DirectoryData {
-  stats: DirectoryStats;
   total: number;
   items: PsychologistCardData[];
   /** The banner: [value, key of its label]. */
@@ -214,7 +213,6 @@ export async function loadDirectory(filters: DirectoryFilters, locale: Locale, t
   const { figures, options } = labelStats(stats, locale, t);
   const pages = pageCount(page.total);
   return {
-    stats,
     total: page.total,
     items: page.items.map((row) => toCard(row, t, locale, `/psychologists/${row.id}${search}`)),
     figures,
