@@ -87,9 +87,3 @@ export async function revenueInPeriod({ psychologistId, window, now }: Scope) {
     ])
     .executeTakeFirstOrThrow();
 }
-
-/** The zone the psychologist's calendar periods are counted in. */
-export async function psychologistTimeZone({ psychologistId }: { psychologistId: string }): Promise<string> {
-  const row = await db.selectFrom("psychologists").select("time_zone").where("id", "=", psychologistId).executeTakeFirst();
-  return row?.time_zone ?? "America/Sao_Paulo";
-}

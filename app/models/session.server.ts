@@ -15,6 +15,7 @@ export interface SessionUserRow {
   locale: string | null;
   psychologistId: string | null;
   psychologistStatus: string | null;
+  psychologistTimeZone: string | null;
 }
 
 /** The signed-in person behind a session id, in one query, or undefined when absent or expired. */
@@ -44,6 +45,7 @@ export async function findSessionUser(sessionId: string, now = new Date(), maxAg
       "profiles.locale as locale",
       "psychologists.id as psychologistId",
       "psychologists.status as psychologistStatus",
+      "psychologists.time_zone as psychologistTimeZone",
     ])
     .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { attendanceRate, attendanceTrend, periodWindow, type PracticePeriod } from "~/domain/practice-period";
-import { attendanceCounts, countConsultations, psychologistTimeZone, ratingInPeriod, revenueInPeriod } from "~/models/practice-overview.server";
+import { attendanceCounts, countConsultations, ratingInPeriod, revenueInPeriod } from "~/models/practice-overview.server";
 
 export interface PracticeOverview {
   period: PracticePeriod;
@@ -10,9 +10,12 @@ export interface PracticeOverview {
   revenue: { receivedCents: number; pendingCents: number };
 }
 
-/** The overview tab's figures for one psychologist and period, in their own calendar. */
-export async function practiceOverview(psychologistId: string, period: PracticePeriod, now = new Date()): Promise<PracticeOverview> {
-  const timeZone = await psychologistTimeZone({ psychologistId });
+/** The overview tab's figures for one psychologist and period, in their own calendar (the zone comes with the session). */
+export async function practiceOverview(
+  { psychologistId, timeZone }: { psychologistId: string; timeZone: string },
+  period: PracticePeriod,
+  now = new Date(),
+): Promise<PracticeOverview> {
   const scope = { psychologistId, window: periodWindow(period, now, timeZone), now };
   const [consultations, counts, rating, revenue] = await Promise.all([
     countConsultations(scope),

@@ -34,6 +34,8 @@ export interface SessionUser {
   role: Role;
   psychologistId: string | null;
   psychologistStatus: string | null;
+  /** The zone the psychologist's calendar is counted in: read with the session, so no tab asks for it again. */
+  psychologistTimeZone: string | null;
   /** Booking needs at least a name (spec: 'Complete seu cadastro'). */
   profileComplete: boolean;
 }
@@ -101,6 +103,7 @@ function toSessionUser(row: SessionUserRow): SessionUser {
     role: roleOf(row),
     psychologistId: row.psychologistId,
     psychologistStatus: row.psychologistStatus,
+    psychologistTimeZone: row.psychologistTimeZone,
     profileComplete: Boolean(row.firstName?.trim()),
   };
 }

@@ -197,6 +197,22 @@ describe("the calendar and the next three", () => {
     expect(calendar.statements.filter((text) => text.includes("to_char(a.starts_at"))).toHaveLength(1);
   });
 
+  it("counts the calendar in the psychologist's own zone, which comes with the session and costs no statement of its own", async () => {
+    const manaus = await createPair({ psychologist: { timeZone: "America/Manaus" } });
+    const day = dayFromToday(5);
+    const nextDay = new Date(Date.parse(`${day}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
+    // 00:30 in Brasília is still 23:30 of the day before in Manaus.
+    await createAppointment({ patientId: manaus.patient.id, psychologistId: manaus.psychologist.psychologistId, startsAt: brasilia(nextDay, "00:30") });
+    const manausJar = await signedIn(manaus.psychologist);
+    const { result, statements } = await countStatements(() => tab(`?view=calendar&month=${day.slice(0, 7)}`, manausJar));
+    expect(result.timeZone).toBe("America/Manaus");
+    const days = result.calendar.weeks.flat();
+    expect(days.find((entry: { date: string }) => entry.date === day)).toMatchObject({ confirmed: 1, total: 1 });
+    const following = days.find((entry: { date: string }) => entry.date === nextDay);
+    if (following) expect(following.total).toBe(0);
+    expect(statements.filter((text) => text.includes('from "psychologists"'))).toHaveLength(0);
+  });
+
   it("lists the next three confirmed consultations labelled 'Hoje', 'Amanhã' or the date", async () => {
     const mine = (startsAt: Date, status: "confirmed" | "completed" | "pending_payment" = "confirmed") =>
       createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt, status, holdExpiresAt: status === "pending_payment" ? at(20 * MINUTE) : null });

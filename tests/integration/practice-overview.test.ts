@@ -57,7 +57,7 @@ async function practiceWithHistory() {
 describe("practice overview", () => {
   it("the week: consultations, attendance with its trend, rating and revenue", async () => {
     const { psychologist } = await practiceWithHistory();
-    const overview = await practiceOverview(psychologist.psychologistId, "week", NOW);
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "week", NOW);
     expect(overview.consultations).toEqual({ total: 7, completed: 4, cancelled: 1 });
     // 4 completed ÷ (4 + 1 no-show) = 80 %; the week before 50 % → up 30 points.
     expect(overview.attendance).toEqual({ rate: 80, trend: 30 });
@@ -68,7 +68,7 @@ describe("practice overview", () => {
 
   it("the day: only today's, against yesterday", async () => {
     const { psychologist } = await practiceWithHistory();
-    const overview = await practiceOverview(psychologist.psychologistId, "day", at("2026-11-24T20:00:00Z"));
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "day", at("2026-11-24T20:00:00Z"));
     expect(overview.consultations).toEqual({ total: 2, completed: 1, cancelled: 1 });
     expect(overview.attendance).toEqual({ rate: 50, trend: -50 });
     expect(overview.rating).toEqual({ average: 4, reviews: 1 });
@@ -76,7 +76,7 @@ describe("practice overview", () => {
 
   it("the month: the whole of November; October had nothing to compare with", async () => {
     const { psychologist } = await practiceWithHistory();
-    const overview = await practiceOverview(psychologist.psychologistId, "month", NOW);
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "month", NOW);
     expect(overview.consultations).toEqual({ total: 9, completed: 5, cancelled: 1 });
     expect(overview.attendance).toEqual({ rate: 71.4, trend: null });
     expect(overview.rating).toEqual({ average: 3.3, reviews: 3 });

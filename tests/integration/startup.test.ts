@@ -43,7 +43,7 @@ describe("database preparation at start", () => {
     const paid = await db.selectFrom("payments").innerJoin("appointments", "appointments.id", "payments.appointment_id").where("appointments.psychologist_id", "=", demo.id).select("payments.id").execute();
     expect(paid.length).toBe(byStatus.reduce((sum, row) => sum + Number(row.count), 0) - 2); // the two reviewed ones from the directory seed have none
     const { practiceOverview } = await import("~/services/practice-overview.server");
-    const month = await practiceOverview(demo.id, "month");
+    const month = await practiceOverview({ psychologistId: demo.id, timeZone: "America/Sao_Paulo" }, "month");
     expect(month.consultations.total).toBeGreaterThan(0);
     // The notifications box as the events would have filled it: recent ones unread, older ones read, none from the future.
     const notices = await db.selectFrom("practice_notifications").select(["kind", "read_at", "created_at"]).where("psychologist_id", "=", demo.id).execute();

@@ -10,7 +10,7 @@ import type { SessionUser } from "~/services/session.server";
 export async function overviewTabData(request: Request, user: SessionUser) {
   const { translations } = await pageTranslations(request, ["practice"]);
   const period = toPracticePeriod(new URL(request.url).searchParams.get("period"));
-  const [overview, feed] = await Promise.all([practiceOverview(user.psychologistId!, period), feedStatus(user.psychologistId!)]);
+  const [overview, feed] = await Promise.all([practiceOverview({ psychologistId: user.psychologistId!, timeZone: user.psychologistTimeZone! }, period), feedStatus(user.psychologistId!)]);
   return { translations, overview, feed };
 }
 

@@ -3,7 +3,6 @@ import { daySummary, isDate, isMonth, monthGrid, shiftMonth, slotLabels, TIME_OP
 import { dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { datedBlocks, weeklyBlocks } from "~/models/agenda.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import { addDatedBlock, addWeeklyBlock, removeDatedBlock, removeWeeklyBlock, type AgendaOutcome } from "~/services/agenda.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -16,7 +15,7 @@ export async function agendaTabData(request: Request, user: SessionUser) {
   const { translations, locale } = await pageTranslations(request, ["agenda"]);
   const psychologistId = user.psychologistId!;
   const url = new URL(request.url);
-  const timeZone = await psychologistTimeZone({ psychologistId });
+  const timeZone = user.psychologistTimeZone!;
   const today = dateInZone(new Date(), timeZone);
   const selected = isDate(url.searchParams.get("date")) ? url.searchParams.get("date")! : today;
   const month = isMonth(url.searchParams.get("month")) ? url.searchParams.get("month")! : selected.slice(0, 7);
@@ -103,7 +102,7 @@ export async function agendaAction(request: Request, user: SessionUser) {
   }
   if (outcome.ok) return redirectWithToast(here, { type: "success", title: success });
   if (outcome.problem === "not_found") throw new Response(t("errors.not_found"), { status: 404 });
-  const timeZone = await psychologistTimeZone({ psychologistId });
+  const timeZone = user.psychologistTimeZone!;
   const error =
     outcome.problem === "holds_appointments"
       ? t("errors.holds_appointments", {

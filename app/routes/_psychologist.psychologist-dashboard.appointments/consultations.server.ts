@@ -8,7 +8,6 @@ import { addDays, dateInZone, startOfDayInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { consultationDays, listConsultations, nextConsultations } from "~/models/practice-appointments.server";
 import { listPracticeNotifications, markAllPracticeNotificationsRead, setPracticeNotificationRead } from "~/models/practice-notifications.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
@@ -19,15 +18,16 @@ import { zoneName } from "~/utils/zoned-time";
  * The consultations tab's server half (spec 02, 'Appointments tab'): the
  * calendar's marks (in the calendar view), the filtered list, the next three,
  * the notifications box, and the forms that mark notifications read. Every
- * statement is scoped by the signed-in psychologist: the time zone, the list's
- * counts and at most two runs of it, the next three and the notifications
- * (six at most), and the calendar's marks in the calendar view.
+ * statement is scoped by the signed-in psychologist: the list's counts and at
+ * most two runs of it, the next three and the notifications (five at most),
+ * and the calendar's marks in the calendar view. The time zone comes with the
+ * session.
  */
 
 export async function consultationsTabData(request: Request, user: SessionUser, now = new Date()) {
   const { translations, locale } = await pageTranslations(request, ["consultations", "appointments"]);
   const psychologistId = user.psychologistId!;
-  const timeZone = await psychologistTimeZone({ psychologistId });
+  const timeZone = user.psychologistTimeZone!;
   const today = dateInZone(now, timeZone);
   const filters = parseConsultationFilters(new URL(request.url).searchParams, today);
 

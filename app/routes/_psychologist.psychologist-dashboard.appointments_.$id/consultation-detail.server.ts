@@ -2,7 +2,6 @@ import { statusLabelKey } from "~/domain/appointment-status";
 import { consultationActions, patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { consultationDetail } from "~/models/practice-appointments.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import type { SessionUser } from "~/services/session.server";
 import { data } from "@remix-run/node";
 import { grantExceptionRefund } from "~/services/cancellation.server";
@@ -23,7 +22,7 @@ export async function consultationDetailData(request: Request, user: SessionUser
   // Another psychologist's consultation is as absent as one that does not exist.
   const found = UUID.test(appointmentId) ? await consultationDetail({ psychologistId, appointmentId }) : undefined;
   if (!found) throw new Response(t("detail.notFound"), { status: 404 });
-  const timeZone = await psychologistTimeZone({ psychologistId });
+  const timeZone = user.psychologistTimeZone!;
   const at = (instant: Date) => `${formatLongDate(instant, locale, timeZone)} ${formatTime(instant, locale, timeZone)}`;
 
   const timeline = found.events.map((event) => {

@@ -4,7 +4,6 @@ import { dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { bookingFigures, exportTransactions, listTransactions, receivedInPeriod } from "~/models/practice-billing.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import type { SessionUser } from "~/services/session.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
 import { formatMoney, formatNumber, formatTime } from "~/utils/format";
@@ -34,7 +33,7 @@ function actor(user: SessionUser) {
 
 async function loadBilling(user: SessionUser, period: BillingPeriod, page: number, now: Date, locale: string) {
   const psychologistId = user.psychologistId!;
-  const timeZone = await psychologistTimeZone({ psychologistId });
+  const timeZone = user.psychologistTimeZone!;
   const window = billingWindow(period, now, timeZone);
   const scope = { psychologistId, start: window.start, end: window.end, now };
   const [figures, receivedCents, list] = await Promise.all([bookingFigures(scope), receivedInPeriod(scope), listTransactions({ ...scope, page })]);
@@ -101,7 +100,7 @@ export async function billingExport(request: Request, user: SessionUser, now = n
   const period = toBillingPeriod(new URL(request.url).searchParams.get("period"));
   try {
     const { t } = await pageTranslations(request, ["billing"]);
-    const timeZone = await psychologistTimeZone({ psychologistId });
+    const timeZone = user.psychologistTimeZone!;
     const window = billingWindow(period, now, timeZone);
     const rows = await exportTransactions({ psychologistId, start: window.start, end: window.end });
     await audit({ actor: actor(user), action: "billing.export", subject: { type: "psychologist", id: psychologistId }, details: { period, rows: rows.length } });

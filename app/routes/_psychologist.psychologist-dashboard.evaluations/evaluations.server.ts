@@ -4,7 +4,6 @@ import { dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { evaluationStats, exportEvaluations, listEvaluations } from "~/models/practice-evaluations.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import type { SessionUser } from "~/services/session.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
 import { formatLongDate, formatNumber } from "~/utils/format";
@@ -34,14 +33,13 @@ export async function evaluationsTabData(request: Request, user: SessionUser) {
   const params = new URL(request.url).searchParams;
   const query = parseEvaluationQuery(params);
 
-  const [zone, stats, list] = await Promise.allSettled([
-    psychologistTimeZone({ psychologistId }),
+  const timeZone = user.psychologistTimeZone!;
+  const [stats, list] = await Promise.allSettled([
     evaluationStats({ psychologistId }),
     listEvaluations({ psychologistId, ...query }),
   ]);
   if (stats.status === "rejected") log().error({ err: stats.reason, psychologistId }, "evaluation statistics failed to load");
   if (list.status === "rejected") log().error({ err: list.reason, psychologistId }, "evaluations failed to load");
-  const timeZone = zone.status === "fulfilled" ? zone.value : "America/Sao_Paulo";
 
   return {
     translations,
@@ -77,7 +75,8 @@ export async function evaluationsExport(request: Request, user: SessionUser, now
   const query = parseEvaluationQuery(new URL(request.url).searchParams);
   try {
     const { t } = await pageTranslations(request, ["evaluations"]);
-    const [timeZone, rows] = await Promise.all([psychologistTimeZone({ psychologistId }), exportEvaluations({ psychologistId, ...query })]);
+    const timeZone = user.psychologistTimeZone!;
+    const rows = await exportEvaluations({ psychologistId, ...query });
     await audit({ actor: { userId: user.id, role: "psychologist" }, action: "evaluations.export", subject: { type: "psychologist", id: psychologistId }, details: { filter: query.filter, sort: query.sort, rows: rows.length } });
     const csv = toCsv(
       [t("csv.date"), t("csv.rating"), t("csv.comment"), t("csv.patient")],

@@ -8,7 +8,6 @@ import { startOfDayInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { listPracticePatients } from "~/models/practice-patients.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import type { SessionUser } from "~/services/session.server";
 import { formatLongDate } from "~/utils/format";
 import { log } from "~/utils/logger.server";
@@ -67,7 +66,7 @@ export async function patientsTabData(request: Request, user: SessionUser, now =
   const { filters, errors } = parsePatientFilters(new URL(request.url).searchParams, t);
   const base = { translations, filters, filterErrors: errors, filtered: filters.q !== "" || filters.since !== null };
   try {
-    const timeZone = await psychologistTimeZone({ psychologistId });
+    const timeZone = user.psychologistTimeZone!;
     const since = filters.since ? startOfDayInZone(filters.since, timeZone) : null;
     const list = await listPracticePatients({ psychologistId, q: filters.q, since, page: filters.page, now });
     // Who looked at which patients' list, with which filters: one row per view.

@@ -4,7 +4,6 @@ import { maskCpf, PATIENTS_PAGE_SIZE } from "~/domain/practice-patients";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { patientConsultations, practicePatient } from "~/models/practice-patients.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import type { SessionUser } from "~/services/session.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 import { log } from "~/utils/logger.server";
@@ -25,12 +24,12 @@ export async function patientDetailData(request: Request, user: SessionUser, pat
 
   let found: Awaited<ReturnType<typeof practicePatient>>;
   let history: Awaited<ReturnType<typeof patientConsultations>>;
-  let timeZone: string;
+  const timeZone = user.psychologistTimeZone!;
   try {
     // Someone who never had an appointment here (another psychologist's patient included) is as absent as a stranger.
     found = UUID.test(patientId) ? await practicePatient({ psychologistId, patientId, now }) : undefined;
     if (!found) throw new Response(t("detail.notFound"), { status: 404 });
-    [history, timeZone] = await Promise.all([patientConsultations({ psychologistId, patientId, page, now }), psychologistTimeZone({ psychologistId })]);
+    history = await patientConsultations({ psychologistId, patientId, page, now });
     await audit({ actor: { userId: user.id, role: user.role }, action: "patient.read", subject: { type: "patient", id: patientId }, patientId, details: { page } });
   } catch (error) {
     if (error instanceof Response) throw error;

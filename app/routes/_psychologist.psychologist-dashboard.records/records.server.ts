@@ -6,7 +6,6 @@ import { statusLabelKey } from "~/domain/appointment-status";
 import { patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { listNotes } from "~/models/clinical-notes.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import { pendingRecordRequests, releaseRecordRequest } from "~/models/record-requests.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -42,8 +41,8 @@ export async function recordsTabData(request: Request, user: SessionUser) {
   const psychologistId = user.psychologistId!;
   const filters = parseRecordFilters(url.searchParams);
   try {
-    const [timeZone, list, requests] = await Promise.all([
-      psychologistTimeZone({ psychologistId }),
+    const timeZone = user.psychologistTimeZone!;
+    const [list, requests] = await Promise.all([
       listNotes({ psychologistId, q: filters.q, patientId: filters.patient, page: filters.page, actor: { userId: user.id, role: user.role } }),
       pendingRecordRequests({ psychologistId }),
     ]);

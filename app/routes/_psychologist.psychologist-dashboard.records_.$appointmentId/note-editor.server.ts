@@ -7,7 +7,6 @@ import { NOTE_MAX_LENGTH, normalizeNote } from "~/domain/clinical-notes";
 import { patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { NoteDecryptionError, noteForAppointment, saveNote } from "~/models/clinical-notes.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
@@ -37,9 +36,9 @@ export async function noteEditorData(request: Request, user: SessionUser, appoin
   if (!UUID.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
   const psychologistId = user.psychologistId!;
   let found: Awaited<ReturnType<typeof noteForAppointment>>;
-  let timeZone: string;
+  const timeZone = user.psychologistTimeZone!;
   try {
-    [found, timeZone] = await Promise.all([noteForAppointment({ psychologistId, appointmentId, actor: { userId: user.id, role: user.role } }), psychologistTimeZone({ psychologistId })]);
+    found = await noteForAppointment({ psychologistId, appointmentId, actor: { userId: user.id, role: user.role } });
   } catch (error) {
     log().error({ err: error, appointmentId }, "clinical note failed to load");
     return { translations, maxLength: NOTE_MAX_LENGTH, error: t("errors.load"), consultation: null, note: null, versions: [] };

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { defaultRange, formatsFor, PREVIEW_ROWS, rangeProblems, REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from "~/domain/practice-reports";
 import { isoDay } from "~/domain/receipt";
 import { pageTranslations } from "~/i18n/i18n.server";
-import { psychologistTimeZone } from "~/models/practice-overview.server";
 import { exportReport, reportPreview } from "~/services/report-export.server";
 import type { SessionUser } from "~/services/session.server";
 import { log } from "~/utils/logger.server";
@@ -67,7 +66,7 @@ function formOf(url: URL, today: string): { form: ReportForm; submitted: boolean
 
 export async function reportsTabData(request: Request, user: SessionUser) {
   const { t, locale, translations } = await pageTranslations(request, ["reports"]);
-  const timeZone = await psychologistTimeZone({ psychologistId: user.psychologistId! });
+  const timeZone = user.psychologistTimeZone!;
   const today = isoDay(new Date(), timeZone);
   const { form } = formOf(new URL(request.url), today);
   const base = { translations, form, today, timeZone, maxRangeDays: 366 };
