@@ -14,6 +14,7 @@ export interface SessionUserRow {
   timeZone: string | null;
   locale: string | null;
   psychologistId: string | null;
+  psychologistName: string | null;
   psychologistStatus: string | null;
   psychologistTimeZone: string | null;
 }
@@ -44,6 +45,7 @@ export async function findSessionUser(sessionId: string, now = new Date(), maxAg
       "profiles.time_zone as timeZone",
       "profiles.locale as locale",
       "psychologists.id as psychologistId",
+      "psychologists.name as psychologistName",
       "psychologists.status as psychologistStatus",
       "psychologists.time_zone as psychologistTimeZone",
     ])

@@ -33,6 +33,8 @@ export interface SessionUser {
   locale: string | null;
   role: Role;
   psychologistId: string | null;
+  /** The name the practice is listed under, and its review state. */
+  psychologistName: string | null;
   psychologistStatus: string | null;
   /** The zone the psychologist's calendar is counted in: read with the session, so no tab asks for it again. */
   psychologistTimeZone: string | null;
@@ -102,6 +104,7 @@ function toSessionUser(row: SessionUserRow): SessionUser {
     locale: row.locale,
     role: roleOf(row),
     psychologistId: row.psychologistId,
+    psychologistName: row.psychologistName,
     psychologistStatus: row.psychologistStatus,
     psychologistTimeZone: row.psychologistTimeZone,
     profileComplete: Boolean(row.firstName?.trim()),

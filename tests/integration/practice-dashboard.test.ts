@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { page, send } from "#tests/helpers/app";
+import { countStatements } from "#tests/helpers/directory-fixtures";
 import { createUser, signedIn } from "#tests/helpers/factories";
+import { db } from "~/models/db.server";
 import { PRACTICE_TABS, practiceTabHref } from "~/domain/practice-tabs";
 
 /** The psychologist's dashboard shell (issue 12, item 2): ten tabs, each a URL of its own. */
@@ -26,6 +28,25 @@ describe("psychologist dashboard shell", () => {
       expect(html).not.toContain("Informe o motivo (pelo menos 3 caracteres).");
       if (!["overview", "pricing"].includes(tab.id)) expect(html, tab.id).not.toContain("Você ainda não definiu suas políticas");
     }
+  });
+
+  it("greets an approved practice by its listed name from the session alone; one in review reads its row to say what is missing", async () => {
+    // The review row is the only statement that reads the psychologist's status reason.
+    const missingShown = (html: string) => html.includes('<p class="mt-1">Para a análise, complete no seu perfil:');
+    const reviewReads = (statements: string[]) => statements.filter((text) => text.includes('"status_reason"')).length;
+    const approved = await createUser({ role: "psychologist" });
+    await db.updateTable("psychologists").set({ name: "Dra. Beatriz Lima" }).where("user_id", "=", approved.id).execute();
+    const approvedJar = await signedIn(approved);
+    const shown = await countStatements(async () => (await send(page("/psychologist-dashboard/agenda", { Cookie: approvedJar.header() }))).text());
+    expect(shown.result).toContain("Bem-vindo, Dra. Beatriz Lima");
+    expect(missingShown(shown.result)).toBe(false);
+    expect(reviewReads(shown.statements)).toBe(0);
+
+    const pending = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    const pendingJar = await signedIn(pending);
+    const inReview = await countStatements(async () => (await send(page("/psychologist-dashboard/agenda", { Cookie: pendingJar.header() }))).text());
+    expect(missingShown(inReview.result)).toBe(true);
+    expect(reviewReads(inReview.statements)).toBe(1);
   });
 
   it("answers 404 for a tab that does not exist", async () => {

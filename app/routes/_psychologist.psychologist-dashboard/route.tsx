@@ -19,8 +19,9 @@ import { loaderMeta } from "~/utils/meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePsychologist(request);
   const { t, translations } = await pageTranslations(request, ["dashboard", "practice"]);
-  const psychologist = await getOwnPsychologist(user.id);
-  if (!psychologist) throw new Response("Not Found", { status: 404 });
+  // The session says who and in which state; only a practice not approved reads its row, to say why or what is missing.
+  const review = user.psychologistStatus === "approved" ? null : await getOwnPsychologist(user.id);
+  if (user.psychologistStatus !== "approved" && !review) throw new Response("Not Found", { status: 404 });
   return {
     // What this layout renders: each tab's loader sends its own texts, and the administrator's stay with the administrator.
     translations: {
@@ -28,11 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       practice: pickMessages(translations.practice, ["refresh", "tabsLabel", "tabs"]),
     },
     meta: await pageMeta(request, { title: t("meta.psychologistTitle"), noindex: true }),
-    name: psychologist.name,
-    status: psychologist.status,
+    name: user.psychologistName!,
+    status: user.psychologistStatus!,
     // Why it was rejected or suspended; what is still missing while in review.
-    reason: psychologist.status === "rejected" || psychologist.status === "suspended" ? psychologist.statusReason : null,
-    missing: psychologist.status === "pending" ? missingForReview(psychologist) : [],
+    reason: review?.status === "rejected" || review?.status === "suspended" ? review.statusReason : null,
+    missing: review?.status === "pending" ? missingForReview(review) : [],
   };
 }
 
