@@ -4,6 +4,7 @@ import pg from "pg";
 import type { Database } from "#db/types";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { preparingPool } from "./prepared-statements.server";
 
 /**
  * The one database client of the process. With DATABASE_URL it talks to that
@@ -63,7 +64,8 @@ function serverPool(connectionString: string, max: number): pg.Pool {
 /** The client or a transaction of it: what model functions that may run inside a transaction take. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
-export const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: getPool }) });
+// Every statement with parameters is prepared once per connection (./prepared-statements.server.ts).
+export const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => preparingPool(await getPool()) }) });
 
 export async function closeDb() {
   await db.destroy();
