@@ -1,5 +1,5 @@
 import { attendanceRate, attendanceTrend, periodWindow, type PracticePeriod } from "~/domain/practice-period";
-import { attendanceCounts, countConsultations, ratingInPeriod, revenueInPeriod } from "~/models/practice-overview.server";
+import { overviewFigures } from "~/models/practice-overview.server";
 
 export interface PracticeOverview {
   period: PracticePeriod;
@@ -16,19 +16,13 @@ export async function practiceOverview(
   period: PracticePeriod,
   now = new Date(),
 ): Promise<PracticeOverview> {
-  const scope = { psychologistId, window: periodWindow(period, now, timeZone), now };
-  const [consultations, counts, rating, revenue] = await Promise.all([
-    countConsultations(scope),
-    attendanceCounts(scope),
-    ratingInPeriod(scope),
-    revenueInPeriod(scope),
-  ]);
-  const rate = attendanceRate(counts.completed, counts.noShow);
+  const { consultations, attendance, rating, revenue } = await overviewFigures({ psychologistId, window: periodWindow(period, now, timeZone), now });
+  const rate = attendanceRate(attendance.completed, attendance.noShow);
   return {
     period,
     timeZone,
     consultations,
-    attendance: { rate, trend: attendanceTrend(rate, attendanceRate(counts.previousCompleted, counts.previousNoShow)) },
+    attendance: { rate, trend: attendanceTrend(rate, attendanceRate(attendance.previousCompleted, attendance.previousNoShow)) },
     rating,
     revenue,
   };

@@ -43,6 +43,8 @@ async function practiceWithHistory() {
 
   await pay(done1, 180_00, 30_00);
   await pay(confirmed, 200_00);
+  // Paid for the week before: that week's revenue, never this one's.
+  await pay(before, 150_00);
   await evaluate(done1, psychologist.psychologistId, patient.id, 5, at("2026-11-23T12:00:00Z"));
   await evaluate(done2, psychologist.psychologistId, patient.id, 4, at("2026-11-24T12:00:00Z"));
   await evaluate(before, psychologist.psychologistId, patient.id, 1, at("2026-11-19T12:00:00Z"));
@@ -80,6 +82,8 @@ describe("practice overview", () => {
     expect(overview.consultations).toEqual({ total: 9, completed: 5, cancelled: 1 });
     expect(overview.attendance).toEqual({ rate: 71.4, trend: null });
     expect(overview.rating).toEqual({ average: 3.3, reviews: 3 });
+    // November holds the week before too: 180 − 30 + 200 + 150.
+    expect(overview.revenue).toEqual({ receivedCents: 500_00, pendingCents: 150_00 });
   });
 
   it("a practice with nothing yet shows '--' and 'Dados não disponíveis', never sample figures", async () => {
