@@ -19,8 +19,8 @@ interface Scope {
 export interface OverviewFigures {
   /** Consultations of the period: all but cancelled ones and holds whose checkout expired. */
   consultations: { total: number; completed: number; cancelled: number };
-  /** Completed and no-show counts of the current and the previous period (the attendance rate and its trend). */
-  attendance: { completed: number; noShow: number; previousCompleted: number; previousNoShow: number };
+  /** With the period's completed ones, the attendance rate and its trend: no-shows, and the previous period's counts. */
+  attendance: { noShow: number; previousCompleted: number; previousNoShow: number };
   rating: { average: number | null; reviews: number };
   /**
    * Revenue of the period's consultations in centavos: what was received (approved payments less
@@ -72,7 +72,7 @@ export async function overviewFigures({ psychologistId, window, now }: Scope): P
   const row = await db.selectFrom([appointments, evaluations]).selectAll().executeTakeFirstOrThrow();
   return {
     consultations: { total: row.total, completed: row.completed, cancelled: row.cancelled },
-    attendance: { completed: row.completed, noShow: row.noShow, previousCompleted: row.previousCompleted, previousNoShow: row.previousNoShow },
+    attendance: { noShow: row.noShow, previousCompleted: row.previousCompleted, previousNoShow: row.previousNoShow },
     rating: { average: row.average === null ? null : Number(row.average), reviews: row.reviews },
     revenue: { receivedCents: row.receivedCents, pendingCents: row.pendingCents },
   };

@@ -17,7 +17,7 @@ export async function practiceOverview(
   now = new Date(),
 ): Promise<PracticeOverview> {
   const { consultations, attendance, rating, revenue } = await overviewFigures({ psychologistId, window: periodWindow(period, now, timeZone), now });
-  const rate = attendanceRate(attendance.completed, attendance.noShow);
+  const rate = attendanceRate(consultations.completed, attendance.noShow);
   return {
     period,
     timeZone,
