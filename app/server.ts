@@ -86,7 +86,8 @@ function createApp() {
   app.set("trust proxy", false);
   app.use(requestLogging);
   // Pages and data are compressed on the fly (brotli where accepted); it leaves alone responses already encoded.
-  app.use(compression());
+  // gzip at level 3, not zlib's 6: a third of the CPU for ~9 % more bytes (browsers ask for brotli, kept at quality 4).
+  app.use(compression({ level: 3 }));
   // Fingerprinted build assets never change: served as compressed at build time, without the pages' headers (a kilobyte each).
   app.use("/build", precompressedAssets("public/build"));
   app.use(securityHeaders);
