@@ -28,13 +28,6 @@ export type ListPeriod = (typeof LIST_PERIODS)[number];
 
 export const PAGE_SIZE = 50;
 
-/**
- * The longest a consultation can last (the schema checks 15 to 240 minutes,
- * db/migrations/0001_core.ts): one not yet over started at most this long ago,
- * which lets a query of what is ahead walk the (psychologist, start) index
- * from there instead of from the first consultation.
- */
-export const LONGEST_CONSULTATION_MINUTES = 240;
 const MAX_SEARCH_LENGTH = 100;
 
 export interface ConsultationFilters {

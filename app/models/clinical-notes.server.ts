@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { sql, type SqlBool } from "kysely";
 import type { AppointmentStatus } from "#db/types";
 import { canTakeNote, NOTABLE_STATUSES, normalizeNote, notePreview, RECORDS_PAGE_SIZE, retainUntil } from "~/domain/clinical-notes";
-import { containsPattern } from "~/domain/directory";
 import { NoteDecryptionError, openNote, sealNote } from "~/utils/note-crypto.server";
 import { audit } from "./audit.server";
 import { db } from "./db.server";
+import { patientsMatching } from "./patient-search.server";
+import { PLANNED_PER_CALL } from "./prepared-statements.server";
 
 /**
  * The prontuário (issue 14, item 2): one encrypted note per consultation,
@@ -23,23 +24,6 @@ export { NoteDecryptionError };
 
 type SealedRow = { id: string; version: number; key_id: string; nonce: Buffer; ciphertext: Buffer };
 const open = (row: SealedRow) => openNote({ keyId: row.key_id, nonce: row.nonce, ciphertext: row.ciphertext }, { noteId: row.id, version: row.version });
-
-/** Patients of this psychologist whose first name, last name or e-mail contain the text (accents and case folded). */
-function patientsMatching(psychologistId: string, q: string) {
-  const pattern = containsPattern(q);
-  return db
-    .selectFrom("users as u")
-    .leftJoin("profiles as p", "p.id", "u.id")
-    .where("u.id", "in", db.selectFrom("appointments").select("patient_id").where("psychologist_id", "=", psychologistId))
-    .where((eb) =>
-      eb.or([
-        sql<SqlBool>`fold_text(p.first_name) like fold_text(${pattern})`,
-        sql<SqlBool>`fold_text(p.last_name) like fold_text(${pattern})`,
-        sql<SqlBool>`fold_text(u.email::text) like fold_text(${pattern})`,
-      ]),
-    )
-    .select("u.id");
-}
 
 export interface NoteListQuery {
   psychologistId: string;
@@ -78,7 +62,8 @@ export async function listNotes(query: NoteListQuery) {
     .where("a.psychologist_id", "=", query.psychologistId)
     .where((eb) => eb.or([eb("n.id", "is not", null), eb("a.status", "in", NOTABLE_STATUSES)]));
   if (query.patientId) matches = matches.where("a.patient_id", "=", query.patientId);
-  if (query.q) matches = matches.where("a.patient_id", "in", patientsMatching(query.psychologistId, query.q));
+  // A search's count and page are planned per call (see patientsMatching).
+  if (query.q) matches = matches.where("a.patient_id", "in", patientsMatching(query.psychologistId, query.q)).modifyEnd(PLANNED_PER_CALL);
 
   const { total } = await matches.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow();
   const rows = await matches

@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from "kysely";
 import type { AppointmentStatus } from "#db/types";
-import { containsPattern } from "~/domain/directory";
 import { ACTIVE_DAYS, ACTIVE_STATUSES, HAPPENED_STATUSES, PATIENTS_PAGE_SIZE } from "~/domain/practice-patients";
 import { db } from "./db.server";
+import { patientMatches } from "./patient-search.server";
 
 /**
  * The psychologist's patients (spec 02, 'Patients tab'), derived from the
@@ -61,16 +61,7 @@ export async function listPracticePatients(query: PatientListQuery) {
     .selectFrom(patientFigures(query.psychologistId, query.now).as("f"))
     .innerJoin("users as u", "u.id", "f.patientId")
     .leftJoin("profiles as p", "p.id", "f.patientId");
-  if (query.q) {
-    // The full name or the e-mail, the text's own % and _ literal.
-    const pattern = containsPattern(query.q);
-    matches = matches.where((eb) =>
-      eb.or([
-        sql<SqlBool>`fold_text(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) like fold_text(${pattern})`,
-        sql<SqlBool>`fold_text(u.email::text) like fold_text(${pattern})`,
-      ]),
-    );
-  }
+  if (query.q) matches = matches.where(patientMatches(query.q));
   if (query.since) matches = matches.where("f.lastAt", ">=", query.since);
 
   const { total } = await matches.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow();

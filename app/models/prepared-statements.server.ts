@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PostgresPool, PostgresPoolClient } from "kysely";
+import { sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import type pg from "pg";
 
 /**
@@ -17,11 +17,21 @@ import type pg from "pg";
 
 export const PREPARED_STATEMENT_LIMIT = 256;
 
+const PLANNED_PER_CALL_MARK = "/* planned per call */";
+
+/**
+ * Ends (Kysely's `modifyEnd`) a statement whose best plan depends on its
+ * values: a psychologist with ten consultations or with ten thousand. It runs
+ * unnamed, planned for each call's values; a generic plan is estimated for
+ * the average psychologist and can walk a large practice the slow way.
+ */
+export const PLANNED_PER_CALL = sql.raw(PLANNED_PER_CALL_MARK);
+
 const names = new Map<string, string>();
 
 /** The statement's name, or undefined when it runs unnamed. */
 export function statementName(text: string, parameterCount: number): string | undefined {
-  if (parameterCount === 0) return undefined;
+  if (parameterCount === 0 || text.endsWith(PLANNED_PER_CALL_MARK)) return undefined;
   let name = names.get(text);
   if (!name && names.size < PREPARED_STATEMENT_LIMIT) names.set(text, (name = `k${createHash("sha1").update(text).digest("base64url")}`));
   return name;

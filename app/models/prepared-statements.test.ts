@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PREPARED_STATEMENT_LIMIT, statementName } from "./prepared-statements.server";
+import { Kysely, PostgresDialect } from "kysely";
+import { PLANNED_PER_CALL, PREPARED_STATEMENT_LIMIT, statementName } from "./prepared-statements.server";
 
 describe("statementName", () => {
   it("names a statement with parameters by its text, the same name each time", () => {
@@ -11,6 +12,14 @@ describe("statementName", () => {
 
   it("leaves a statement without parameters unnamed: a script of several commands needs the simple protocol", () => {
     expect(statementName("create table a (id int); create table b (id int)", 0)).toBeUndefined();
+  });
+
+  it("leaves a statement planned per call unnamed, however Kysely ends it", () => {
+    const builder = new Kysely<{ a: { id: string; n: number } }>({ dialect: new PostgresDialect({ pool: {} as never }) });
+    const query = builder.selectFrom("a").select("id").where("n", ">", 1).orderBy("n").limit(3).offset(1).modifyEnd(PLANNED_PER_CALL).compile();
+    expect(statementName(query.sql, query.parameters.length)).toBeUndefined();
+    const count = builder.selectFrom("a").where("n", ">", 1).modifyEnd(PLANNED_PER_CALL).select((eb) => eb.fn.countAll().as("total")).compile();
+    expect(statementName(count.sql, count.parameters.length)).toBeUndefined();
   });
 
   it("names at most PREPARED_STATEMENT_LIMIT texts per process; the ones named before keep their names", () => {

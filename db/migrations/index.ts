@@ -20,6 +20,7 @@ import * as userBlocking from "./0024_user_blocking";
 import * as manualRefunds from "./0025_manual_refunds";
 import * as overviewIndexes from "./0026_overview_indexes";
 import * as paymentsByPsychologist from "./0027_payments_by_psychologist";
+import * as practiceIndexes from "./0028_practice_indexes";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0025_manual_refunds": manualRefunds,
   "0026_overview_indexes": overviewIndexes,
   "0027_payments_by_psychologist": paymentsByPsychologist,
+  "0028_practice_indexes": practiceIndexes,
 };

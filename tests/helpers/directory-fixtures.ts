@@ -142,21 +142,27 @@ export async function bulkPsychologists(from: number, to: number) {
       and not exists (select 1 from psychologist_availability a where a.psychologist_id = p.id)`.execute(db);
 }
 
+/** A statement as sent: its text and bound values. */
+export interface CompiledStatement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
 /** Counts the SQL statements Kysely sends while `run` runs. */
-export async function countStatements<T>(run: () => Promise<T>): Promise<{ result: T; count: number; statements: string[] }> {
+export async function countStatements<T>(run: () => Promise<T>): Promise<{ result: T; count: number; statements: string[]; queries: CompiledStatement[] }> {
   const executor = db.getExecutor() as unknown as object;
   let owner: Record<string, unknown> | null = Object.getPrototypeOf(executor) as Record<string, unknown> | null;
   while (owner && !Object.prototype.hasOwnProperty.call(owner, "executeQuery")) owner = Object.getPrototypeOf(owner) as Record<string, unknown> | null;
   if (!owner) throw new Error("Kysely's executeQuery not found");
-  const original = owner.executeQuery as (this: unknown, query: { sql: string }, ...rest: unknown[]) => Promise<unknown>;
-  const statements: string[] = [];
-  owner.executeQuery = function (this: unknown, query: { sql: string }, ...rest: unknown[]) {
-    statements.push(query.sql);
+  const original = owner.executeQuery as (this: unknown, query: CompiledStatement, ...rest: unknown[]) => Promise<unknown>;
+  const queries: CompiledStatement[] = [];
+  owner.executeQuery = function (this: unknown, query: CompiledStatement, ...rest: unknown[]) {
+    queries.push({ sql: query.sql, parameters: query.parameters });
     return original.call(this, query, ...rest);
   };
   try {
     const result = await run();
-    return { result, count: statements.length, statements };
+    return { result, count: queries.length, statements: queries.map((query) => query.sql), queries };
   } finally {
     owner.executeQuery = original;
   }

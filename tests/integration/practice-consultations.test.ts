@@ -1,5 +1,8 @@
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/models/db.server";
+import { nextConsultationsQuery } from "~/models/practice-appointments.server";
+import { statementName } from "~/models/prepared-statements.server";
 import { loader as detailLoader } from "~/routes/_psychologist.psychologist-dashboard.appointments_.$id/route";
 import { action, loader } from "~/routes/_psychologist.psychologist-dashboard.appointments/route";
 import { afterCancellation, afterConfirmation, afterPaymentFailed } from "~/services/appointment-notifications.server";
@@ -8,6 +11,7 @@ import { send, page } from "#tests/helpers/app";
 import { clearQueues, createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
 import { brasilia, dayFromToday } from "#tests/helpers/booking";
 import { countStatements } from "#tests/helpers/directory-fixtures";
+import { plansOf } from "#tests/helpers/plans";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { body, getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
 
@@ -32,6 +36,16 @@ async function tab(query = "", as: CookieJar = jar) {
 }
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+
+/** Hourly consultations of a pair's psychologist, a third of them past, with the table's statistics. */
+async function fillCalendar(of = pair, hours = 300) {
+  const past = Math.floor(hours / 3);
+  await sql`insert into appointments (patient_id, psychologist_id, starts_at, ends_at, duration_minutes, status, payment_status, price_cents)
+    select ${of.patient.id}, ${of.psychologist.psychologistId}, s, s + interval '50 minutes', 50,
+           (case when s < now() then 'completed' else 'confirmed' end)::appointment_status, 'paid', 18000
+    from generate_series(date_trunc('hour', now()) - make_interval(hours => ${past}::int), date_trunc('hour', now()) + make_interval(hours => ${hours - past - 1}::int), interval '1 hour') as s`.execute(db);
+  await sql`analyze appointments`.execute(db);
+}
 const at = (offsetMs: number) => new Date(Math.ceil((Date.now() + offsetMs) / MINUTE) * MINUTE);
 
 async function patientNamed(firstName: string, lastName: string, email?: string) {
@@ -96,13 +110,16 @@ describe("the consultations list", () => {
     expect(data.filtered).toBe(filter !== "all");
   });
 
-  it("finds patients by first name, last name or e-mail, ignoring case and accents, with % taken literally", async () => {
+  it("finds patients by first name, last name, full name or e-mail, ignoring case and accents, with % taken literally", async () => {
     const joao = await patientNamed("João", "Araújo", "joao.araujo@exemplo.com.br");
     const maria = await patientNamed("Maria", "Souza", "m.souza@correio.com.br");
     const first = await createAppointment({ patientId: joao.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(DAY) });
     const second = await createAppointment({ patientId: maria.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(2 * DAY) });
     expect(ids((await tab("?q=joao")).list.rows)).toEqual([first]);
     expect(ids((await tab("?q=ARAUJO")).list.rows)).toEqual([first]);
+    expect(ids((await tab("?q=joao%20araujo")).list.rows)).toEqual([first]);
+    // The name and the e-mail are not read as one text.
+    expect(ids((await tab("?q=souza%20m.souza")).list.rows)).toEqual([]);
     expect(ids((await tab("?q=correio.com")).list.rows)).toEqual([second]);
     expect(ids((await tab("?q=%25")).list.rows)).toEqual([]);
     const nobody = await tab("?q=ninguem");
@@ -232,6 +249,28 @@ describe("the calendar and the next three", () => {
     const longest = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(-239 * MINUTE), minutes: 240 });
     const later = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(2 * DAY) });
     expect(ids((await tab()).next)).toEqual([longest, later]);
+  });
+
+  it("reads only the next three of a long calendar, planned for the psychologist asking", async () => {
+    await fillCalendar();
+    const query = nextConsultationsQuery({ psychologistId: pair.psychologist.psychologistId, now: new Date() }).compile();
+    expect(statementName(query.sql, query.parameters.length)).toBeUndefined();
+    const { custom } = await plansOf(query);
+    expect(custom).toMatch(/Index Scan using appointments_psychologist_active_end_idx on appointments a \(actual rows=3(\.00)? loops=1\)/);
+  });
+
+  it("counts a long calendar's pages from the index alone, with any plan", async () => {
+    // Among other practices' consultations, as in production.
+    await fillCalendar(await createPair(), 3000);
+    await fillCalendar();
+    await sql`vacuum appointments`.execute(db);
+    const { queries } = await countStatements(() => tab());
+    const count = queries.find((query) => query.sql.includes('count(*)::int as "total"'));
+    const { custom, generic } = await plansOf(count!);
+    for (const plan of [custom, generic]) {
+      expect(plan).toContain("Index Only Scan using appointments_psychologist_idx on appointments a");
+      expect(plan).toMatch(/Heap Fetches: 0\b/);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { db, getPool } from "~/models/db.server";
-import { preparingPool, statementName } from "~/models/prepared-statements.server";
+import { PLANNED_PER_CALL, preparingPool, statementName } from "~/models/prepared-statements.server";
 
 /**
  * Statements prepared once per connection (docs/decisions/025), on the
@@ -18,6 +18,16 @@ describe("prepared statements", () => {
       return rows.map((row) => row.name);
     });
     expect(prepared.filter((name) => name === statementName(text, 1))).toHaveLength(1);
+  });
+
+  it("runs a statement planned per call unnamed: never kept on its connection", async () => {
+    const query = db.selectFrom("users").select("id").where("email", "=", "per-call@acolhe.test").modifyEnd(PLANNED_PER_CALL);
+    const prepared = await db.transaction().execute(async (trx) => {
+      for (let run = 0; run < 3; run++) expect(await trx.executeQuery(query.compile())).toMatchObject({ rows: [] });
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      return rows.map((row) => row.statement);
+    });
+    expect(prepared.filter((text) => text.includes("planned per call"))).toEqual([]);
   });
 
   it("still runs a script of several commands without parameters", async () => {
