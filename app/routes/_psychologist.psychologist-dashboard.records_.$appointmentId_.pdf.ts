@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const appointmentId = params.appointmentId ?? "";
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
   try {
-    const found = await noteForExport({ psychologistId: user.psychologistId!, appointmentId, actor: { userId: user.id, role: user.role } });
+    const found = await noteForExport({ psychologistId: user.psychologistId, appointmentId, actor: { userId: user.id, role: user.role } });
     // No saved note on a consultation of this psychologist: nothing to export.
     if (!found) return new Response(t("errors.noteNotFound"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     const zone = found.author.timeZone;

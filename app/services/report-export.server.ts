@@ -26,7 +26,7 @@ import { csvCell } from "~/utils/csv.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { log } from "~/utils/logger.server";
 import { pdfLocale } from "./receipt-pdf.server";
-import type { SessionUser } from "./session.server";
+import type { PsychologistSessionUser } from "./session.server";
 
 /**
  * The report files of the 'Relatórios' tab, streamed: rows are read in keyset
@@ -343,8 +343,8 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
  * The download: audited ('report.generate') before a byte is sent, then the
  * file streamed. The caller has validated the request.
  */
-export async function exportReport(user: SessionUser, request: ReportRequest, viewerLocale: Locale): Promise<Response> {
-  const psychologistId = user.psychologistId!;
+export async function exportReport(user: PsychologistSessionUser, request: ReportRequest, viewerLocale: Locale): Promise<Response> {
+  const psychologistId = user.psychologistId;
   const identity = await psychologistIdentity(psychologistId);
   if (!identity) throw new Response("Not Found", { status: 404 });
   // PDFs use the standard (Latin) fonts; spreadsheets can carry any script.
@@ -397,8 +397,8 @@ export interface PreviewTable {
   rows: string[][];
 }
 
-export async function reportPreview(user: SessionUser, request: Omit<ReportRequest, "format">, locale: Locale, rowLimit: number) {
-  const psychologistId = user.psychologistId!;
+export async function reportPreview(user: PsychologistSessionUser, request: Omit<ReportRequest, "format">, locale: Locale, rowLimit: number) {
+  const psychologistId = user.psychologistId;
   const identity = await psychologistIdentity(psychologistId);
   if (!identity) throw new Response("Not Found", { status: 404 });
   const t = getFixedT(locale, "reports");

@@ -42,6 +42,14 @@ export interface SessionUser {
   profileComplete: boolean;
 }
 
+/** A psychologist's session: the practice's row came with it (requirePsychologist). */
+export interface PsychologistSessionUser extends SessionUser {
+  psychologistId: string;
+  psychologistName: string;
+  psychologistStatus: string;
+  psychologistTimeZone: string;
+}
+
 /** Whether the site is served over HTTPS (production, staging, any https APP_URL): cookies are then Secure. */
 export function servedOverHttps(): boolean {
   return new URL(env().APP_URL).protocol === "https:";
@@ -195,7 +203,16 @@ async function requireRole(request: Request, role: Role, reason?: LoginReason): 
 
 export const requirePatient = (request: Request, options: { reason?: LoginReason } = {}) =>
   requireRole(request, "patient", options.reason);
-export const requirePsychologist = (request: Request) => requireRole(request, "psychologist");
+/** A psychologist, whose practice's row came with the session: the role is read from that row (roleOf), the check tells the types. */
+export async function requirePsychologist(request: Request): Promise<PsychologistSessionUser> {
+  const user = await requireRole(request, "psychologist");
+  if (!hasPractice(user)) throw new Response("Acesso negado", { status: 403 });
+  return user;
+}
+
+function hasPractice(user: SessionUser): user is PsychologistSessionUser {
+  return user.psychologistId !== null && user.psychologistName !== null && user.psychologistStatus !== null && user.psychologistTimeZone !== null;
+}
 export const requireAdmin = (request: Request) => requireRole(request, "admin");
 
 /** What the error boundary needs to show the spec's 'Complete seu cadastro' card. */

@@ -54,6 +54,17 @@ describe("psychologist dashboard shell", () => {
     expect((await send(page("/psychologist-dashboard/nothing", { Cookie: jar.header() }))).status).toBe(404);
   });
 
+  it("closes every tab, and the profile, to a psychologist whose practice was removed under a live session", async () => {
+    const psychologist = await createUser({ role: "psychologist" });
+    const jar = await signedIn(psychologist);
+    await db.deleteFrom("psychologists").where("user_id", "=", psychologist.id).execute();
+    for (const href of [...PRACTICE_TABS.map(practiceTabHref), "/psychologist-profile"]) {
+      // The session now reads as a patient's.
+      expect((await send(page(href, { Cookie: jar.header() }))).status, href).toBe(403);
+      expect((await send(page(`${href}.data`, { Cookie: jar.header() }))).status, `${href} data`).toBe(403);
+    }
+  });
+
   it("refuses patients and admins, and sends visitors to sign in", async () => {
     for (const role of ["patient", "admin"] as const) {
       const jar = await signedIn(await createUser({ role }));

@@ -3,20 +3,20 @@ import { toPracticePeriod } from "~/domain/practice-period";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { feedStatus, generateFeed } from "~/services/calendar-feed.server";
 import { practiceOverview } from "~/services/practice-overview.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 
 /** The overview tab's server half: the period's figures and the calendar subscription card. */
 
-export async function overviewTabData(request: Request, user: SessionUser) {
+export async function overviewTabData(request: Request, user: PsychologistSessionUser) {
   const { translations } = await pageTranslations(request, ["practice"]);
   const period = toPracticePeriod(new URL(request.url).searchParams.get("period"));
-  const [overview, feed] = await Promise.all([practiceOverview({ psychologistId: user.psychologistId!, timeZone: user.psychologistTimeZone! }, period), feedStatus(user.psychologistId!)]);
+  const [overview, feed] = await Promise.all([practiceOverview({ psychologistId: user.psychologistId, timeZone: user.psychologistTimeZone }, period), feedStatus(user.psychologistId)]);
   return { translations, overview, feed };
 }
 
-export async function overviewAction(request: Request, user: SessionUser) {
+export async function overviewAction(request: Request, user: PsychologistSessionUser) {
   const form = await request.formData();
   if (form.get("intent") !== "generate-feed") return data({ feedUrl: null, error: "Ação desconhecida." }, { status: 400 });
   // Shown once, here: only its hash is kept.
-  return { feedUrl: await generateFeed(user.psychologistId!), error: null };
+  return { feedUrl: await generateFeed(user.psychologistId), error: null };
 }

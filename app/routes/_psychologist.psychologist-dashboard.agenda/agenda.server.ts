@@ -4,18 +4,18 @@ import { dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { datedBlocks, weeklyBlocks } from "~/models/agenda.server";
 import { addDatedBlock, addWeeklyBlock, removeDatedBlock, removeWeeklyBlock, type AgendaOutcome } from "~/services/agenda.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { monthLabel, weekdayLabels } from "~/utils/month-labels";
 
 /** The agenda tab's server half: the month, the chosen day, the weekly pattern, and the forms that change them. */
 
-export async function agendaTabData(request: Request, user: SessionUser) {
+export async function agendaTabData(request: Request, user: PsychologistSessionUser) {
   const { translations, locale } = await pageTranslations(request, ["agenda"]);
-  const psychologistId = user.psychologistId!;
+  const psychologistId = user.psychologistId;
   const url = new URL(request.url);
-  const timeZone = user.psychologistTimeZone!;
+  const timeZone = user.psychologistTimeZone;
   const today = dateInZone(new Date(), timeZone);
   const selected = isDate(url.searchParams.get("date")) ? url.searchParams.get("date")! : today;
   const month = isMonth(url.searchParams.get("month")) ? url.searchParams.get("month")! : selected.slice(0, 7);
@@ -66,9 +66,9 @@ export async function agendaTabData(request: Request, user: SessionUser) {
 
 const PROBLEM_STATUS: Record<string, number> = { missing: 400, no_date: 400, not_on_grid: 400, start_after_end: 400, past: 400, conflict: 409, holds_appointments: 409, not_found: 404 };
 
-export async function agendaAction(request: Request, user: SessionUser) {
+export async function agendaAction(request: Request, user: PsychologistSessionUser) {
   const { t, locale } = await pageTranslations(request, ["agenda"]);
-  const psychologistId = user.psychologistId!;
+  const psychologistId = user.psychologistId;
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -102,7 +102,7 @@ export async function agendaAction(request: Request, user: SessionUser) {
   }
   if (outcome.ok) return redirectWithToast(here, { type: "success", title: success });
   if (outcome.problem === "not_found") throw new Response(t("errors.not_found"), { status: 404 });
-  const timeZone = user.psychologistTimeZone!;
+  const timeZone = user.psychologistTimeZone;
   const error =
     outcome.problem === "holds_appointments"
       ? t("errors.holds_appointments", {

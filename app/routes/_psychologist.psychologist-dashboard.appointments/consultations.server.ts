@@ -8,7 +8,7 @@ import { addDays, dateInZone, startOfDayInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { consultationDays, listConsultations, nextConsultations } from "~/models/practice-appointments.server";
 import { listPracticeNotifications, markAllPracticeNotificationsRead, setPracticeNotificationRead } from "~/models/practice-notifications.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { monthLabel, weekdayLabels } from "~/utils/month-labels";
@@ -24,10 +24,10 @@ import { zoneName } from "~/utils/zoned-time";
  * session.
  */
 
-export async function consultationsTabData(request: Request, user: SessionUser, now = new Date()) {
+export async function consultationsTabData(request: Request, user: PsychologistSessionUser, now = new Date()) {
   const { translations, locale } = await pageTranslations(request, ["consultations", "appointments"]);
-  const psychologistId = user.psychologistId!;
-  const timeZone = user.psychologistTimeZone!;
+  const psychologistId = user.psychologistId;
+  const timeZone = user.psychologistTimeZone;
   const today = dateInZone(now, timeZone);
   const filters = parseConsultationFilters(new URL(request.url).searchParams, today);
 
@@ -108,9 +108,9 @@ const notificationForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("read-all") }),
 ]);
 
-export async function consultationsAction(request: Request, user: SessionUser) {
+export async function consultationsAction(request: Request, user: PsychologistSessionUser) {
   const { t } = await pageTranslations(request, ["consultations"]);
-  const psychologistId = user.psychologistId!;
+  const psychologistId = user.psychologistId;
   const submission = parseWithZod(await request.formData(), { schema: notificationForm });
   if (submission.status !== "success") return data({ error: t("errors.badRequest") }, { status: 400 });
   // Back to the same list, filters and all.

@@ -2,7 +2,7 @@ import { statusLabelKey } from "~/domain/appointment-status";
 import { consultationActions, patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { consultationDetail } from "~/models/practice-appointments.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { data } from "@remix-run/node";
 import { grantExceptionRefund } from "~/services/cancellation.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -16,13 +16,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Gateway statuses (Mercado Pago's words) that have a sentence of their own; others are shown as they are. */
 const PAYMENT_EVENTS = new Set(["approved", "pending", "in_process", "rejected", "refunded", "cancelled", "charged_back"]);
 
-export async function consultationDetailData(request: Request, user: SessionUser, appointmentId: string, now = new Date()) {
+export async function consultationDetailData(request: Request, user: PsychologistSessionUser, appointmentId: string, now = new Date()) {
   const { t, translations, locale } = await pageTranslations(request, ["consultations", "appointments"]);
-  const psychologistId = user.psychologistId!;
+  const psychologistId = user.psychologistId;
   // Another psychologist's consultation is as absent as one that does not exist.
   const found = UUID.test(appointmentId) ? await consultationDetail({ psychologistId, appointmentId }) : undefined;
   if (!found) throw new Response(t("detail.notFound"), { status: 404 });
-  const timeZone = user.psychologistTimeZone!;
+  const timeZone = user.psychologistTimeZone;
   const at = (instant: Date) => `${formatLongDate(instant, locale, timeZone)} ${formatTime(instant, locale, timeZone)}`;
 
   const timeline = found.events.map((event) => {
@@ -66,11 +66,11 @@ export async function consultationDetailData(request: Request, user: SessionUser
 }
 
 /** The page's one form: granting a patient's claimed exception (the whole price goes back). */
-export async function consultationDetailAction(request: Request, user: SessionUser, appointmentId: string) {
+export async function consultationDetailAction(request: Request, user: PsychologistSessionUser, appointmentId: string) {
   const { t } = await pageTranslations(request, ["consultations"]);
   const form = await request.formData();
   if (form.get("intent") !== "grant-full-refund") return data({ error: t("errors.badRequest") }, { status: 400 });
-  if (!UUID.test(appointmentId) || !(await consultationDetail({ psychologistId: user.psychologistId!, appointmentId }))) throw new Response(t("detail.notFound"), { status: 404 });
+  if (!UUID.test(appointmentId) || !(await consultationDetail({ psychologistId: user.psychologistId, appointmentId }))) throw new Response(t("detail.notFound"), { status: 404 });
   if (!(await grantExceptionRefund(appointmentId, user.id))) return data({ error: t("detail.grantNotAllowed") }, { status: 409 });
   return redirectWithToast(`/psychologist-dashboard/appointments/${appointmentId}`, { type: "success", title: t("detail.granted") });
 }

@@ -4,7 +4,7 @@ import { dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { bookingFigures, exportTransactions, listTransactions, receivedInPeriod } from "~/models/practice-billing.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
 import { formatMoney, formatNumber, formatTime } from "~/utils/format";
 import { log } from "~/utils/logger.server";
@@ -27,13 +27,13 @@ function patientName(row: { firstName: string | null; lastName: string | null })
   return [row.firstName, row.lastName].filter(Boolean).join(" ");
 }
 
-function actor(user: SessionUser) {
+function actor(user: PsychologistSessionUser) {
   return { userId: user.id, role: "psychologist" };
 }
 
-async function loadBilling(user: SessionUser, period: BillingPeriod, page: number, now: Date, locale: string) {
-  const psychologistId = user.psychologistId!;
-  const timeZone = user.psychologistTimeZone!;
+async function loadBilling(user: PsychologistSessionUser, period: BillingPeriod, page: number, now: Date, locale: string) {
+  const psychologistId = user.psychologistId;
+  const timeZone = user.psychologistTimeZone;
   const window = billingWindow(period, now, timeZone);
   const scope = { psychologistId, start: window.start, end: window.end, now };
   const [figures, receivedCents, list] = await Promise.all([bookingFigures(scope), receivedInPeriod(scope), listTransactions({ ...scope, page })]);
@@ -78,7 +78,7 @@ async function loadBilling(user: SessionUser, period: BillingPeriod, page: numbe
   };
 }
 
-export async function billingTabData(request: Request, user: SessionUser, now = new Date()) {
+export async function billingTabData(request: Request, user: PsychologistSessionUser, now = new Date()) {
   const { translations, locale, t } = await pageTranslations(request, ["billing"]);
   const params = new URL(request.url).searchParams;
   const period = toBillingPeriod(params.get("period"));
@@ -95,12 +95,12 @@ export async function billingTabData(request: Request, user: SessionUser, now = 
 const reais = (cents: number) => (cents / 100).toFixed(2);
 
 /** The period's transactions as a CSV (all of them, not one page). A failure goes back to the tab with a message. */
-export async function billingExport(request: Request, user: SessionUser, now = new Date()) {
-  const psychologistId = user.psychologistId!;
+export async function billingExport(request: Request, user: PsychologistSessionUser, now = new Date()) {
+  const psychologistId = user.psychologistId;
   const period = toBillingPeriod(new URL(request.url).searchParams.get("period"));
   try {
     const { t } = await pageTranslations(request, ["billing"]);
-    const timeZone = user.psychologistTimeZone!;
+    const timeZone = user.psychologistTimeZone;
     const window = billingWindow(period, now, timeZone);
     const rows = await exportTransactions({ psychologistId, start: window.start, end: window.end });
     await audit({ actor: actor(user), action: "billing.export", subject: { type: "psychologist", id: psychologistId }, details: { period, rows: rows.length } });

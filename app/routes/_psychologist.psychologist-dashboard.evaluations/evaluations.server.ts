@@ -4,7 +4,7 @@ import { dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { evaluationStats, exportEvaluations, listEvaluations } from "~/models/practice-evaluations.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
 import { formatLongDate, formatNumber } from "~/utils/format";
 import { log } from "~/utils/logger.server";
@@ -27,13 +27,13 @@ function patientLabel(row: { anonymous: boolean; firstName: string | null; lastN
   return [row.firstName, row.lastName].filter(Boolean).join(" ") || null;
 }
 
-export async function evaluationsTabData(request: Request, user: SessionUser) {
+export async function evaluationsTabData(request: Request, user: PsychologistSessionUser) {
   const { translations, locale, t } = await pageTranslations(request, ["evaluations"]);
-  const psychologistId = user.psychologistId!;
+  const psychologistId = user.psychologistId;
   const params = new URL(request.url).searchParams;
   const query = parseEvaluationQuery(params);
 
-  const timeZone = user.psychologistTimeZone!;
+  const timeZone = user.psychologistTimeZone;
   const [stats, list] = await Promise.allSettled([
     evaluationStats({ psychologistId }),
     listEvaluations({ psychologistId, ...query }),
@@ -70,12 +70,12 @@ export async function evaluationsTabData(request: Request, user: SessionUser) {
 }
 
 /** The CSV of the filtered list (no paging). A failure goes back to the tab with the spec's text. */
-export async function evaluationsExport(request: Request, user: SessionUser, now = new Date()) {
-  const psychologistId = user.psychologistId!;
+export async function evaluationsExport(request: Request, user: PsychologistSessionUser, now = new Date()) {
+  const psychologistId = user.psychologistId;
   const query = parseEvaluationQuery(new URL(request.url).searchParams);
   try {
     const { t } = await pageTranslations(request, ["evaluations"]);
-    const timeZone = user.psychologistTimeZone!;
+    const timeZone = user.psychologistTimeZone;
     const rows = await exportEvaluations({ psychologistId, ...query });
     await audit({ actor: { userId: user.id, role: "psychologist" }, action: "evaluations.export", subject: { type: "psychologist", id: psychologistId }, details: { filter: query.filter, sort: query.sort, rows: rows.length } });
     const csv = toCsv(

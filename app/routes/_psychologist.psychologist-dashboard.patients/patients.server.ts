@@ -8,7 +8,7 @@ import { startOfDayInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { listPracticePatients } from "~/models/practice-patients.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { formatLongDate } from "~/utils/format";
 import { log } from "~/utils/logger.server";
 
@@ -60,13 +60,13 @@ export function parsePatientFilters(params: URLSearchParams, t: TFunction): { fi
   };
 }
 
-export async function patientsTabData(request: Request, user: SessionUser, now = new Date()) {
+export async function patientsTabData(request: Request, user: PsychologistSessionUser, now = new Date()) {
   const { t, translations, locale } = await pageTranslations(request, ["patients", "appointments"]);
-  const psychologistId = user.psychologistId!;
+  const psychologistId = user.psychologistId;
   const { filters, errors } = parsePatientFilters(new URL(request.url).searchParams, t);
   const base = { translations, filters, filterErrors: errors, filtered: filters.q !== "" || filters.since !== null };
   try {
-    const timeZone = user.psychologistTimeZone!;
+    const timeZone = user.psychologistTimeZone;
     const since = filters.since ? startOfDayInZone(filters.since, timeZone) : null;
     const list = await listPracticePatients({ psychologistId, q: filters.q, since, page: filters.page, now });
     // Who looked at which patients' list, with which filters: one row per view.

@@ -4,7 +4,7 @@ import { maskCpf, PATIENTS_PAGE_SIZE } from "~/domain/practice-patients";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { patientConsultations, practicePatient } from "~/models/practice-patients.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 import { log } from "~/utils/logger.server";
 
@@ -16,15 +16,15 @@ import { log } from "~/utils/logger.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function patientDetailData(request: Request, user: SessionUser, patientId: string, now = new Date()) {
+export async function patientDetailData(request: Request, user: PsychologistSessionUser, patientId: string, now = new Date()) {
   const { t, translations, locale } = await pageTranslations(request, ["patients", "appointments"]);
-  const psychologistId = user.psychologistId!;
+  const psychologistId = user.psychologistId;
   const pageParam = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
 
   let found: Awaited<ReturnType<typeof practicePatient>>;
   let history: Awaited<ReturnType<typeof patientConsultations>>;
-  const timeZone = user.psychologistTimeZone!;
+  const timeZone = user.psychologistTimeZone;
   try {
     // Someone who never had an appointment here (another psychologist's patient included) is as absent as a stranger.
     found = UUID.test(patientId) ? await practicePatient({ psychologistId, patientId, now }) : undefined;

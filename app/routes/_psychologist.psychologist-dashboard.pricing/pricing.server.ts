@@ -6,7 +6,7 @@ import { pricesFor, reaisToCents } from "~/domain/pricing";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { activePolicies, savePolicies } from "~/models/policies.server";
 import { getPricingState, saveActivePricing } from "~/models/pricing.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { purgePublicPages } from "~/utils/page-cache.server";
 
@@ -39,9 +39,9 @@ export function pricingSchema(t: TFunction) {
 }
 
 /** What the tab shows: the prices in force (saved, or the fallback the directory applies) in centavos. */
-export async function pricingTabData(request: Request, user: SessionUser) {
+export async function pricingTabData(request: Request, user: PsychologistSessionUser) {
   const { translations } = await pageTranslations(request, ["practice"]);
-  const [state, policies] = await Promise.all([getPricingState({ psychologistId: user.psychologistId! }), activePolicies({ psychologistId: user.psychologistId! })]);
+  const [state, policies] = await Promise.all([getPricingState({ psychologistId: user.psychologistId }), activePolicies({ psychologistId: user.psychologistId })]);
   const prices = pricesFor({ pricing: state.active, psychologistPriceCents: state.profilePriceCents });
   return {
     translations,
@@ -71,12 +71,12 @@ export function policiesSchema(t: TFunction) {
 }
 
 /** The tab's two forms: the prices (the default, as before) and the policies (intent 'policies'). */
-export async function pricingAction(request: Request, user: SessionUser) {
+export async function pricingAction(request: Request, user: PsychologistSessionUser) {
   const form = await request.formData();
   return form.get("intent") === "policies" ? savePolicyForm(request, user, form) : savePricing(request, user, form);
 }
 
-async function savePolicyForm(request: Request, user: SessionUser, form: FormData) {
+async function savePolicyForm(request: Request, user: PsychologistSessionUser, form: FormData) {
   const { t } = await pageTranslations(request, ["practice"]);
   const submission = parseWithZod(form, { schema: policiesSchema(t) });
   if (submission.status !== "success") {
@@ -85,7 +85,7 @@ async function savePolicyForm(request: Request, user: SessionUser, form: FormDat
   }
   const value = submission.value;
   await savePolicies({
-    psychologistId: user.psychologistId!,
+    psychologistId: user.psychologistId,
     cancellation: {
       noFeeThresholdHours: value.noFeeHours,
       partialRefundThresholdHours: value.partialHours,
@@ -97,11 +97,11 @@ async function savePolicyForm(request: Request, user: SessionUser, form: FormDat
   return redirectWithToast("/psychologist-dashboard/pricing", { type: "success", title: t("policies.saved") });
 }
 
-async function savePricing(request: Request, user: SessionUser, form: FormData) {
+async function savePricing(request: Request, user: PsychologistSessionUser, form: FormData) {
   const { t } = await pageTranslations(request, ["practice"]);
   const submission = parseWithZod(form, { schema: pricingSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await saveActivePricing({ psychologistId: user.psychologistId!, price30Cents: submission.value.price30, price60Cents: submission.value.price60 });
+  await saveActivePricing({ psychologistId: user.psychologistId, price30Cents: submission.value.price30, price60Cents: submission.value.price60 });
   // The directory and profiles show prices: no visitor keeps seeing the old ones.
   purgePublicPages();
   return redirectWithToast("/psychologist-dashboard/pricing", { type: "success", title: t("pricing.saved") });

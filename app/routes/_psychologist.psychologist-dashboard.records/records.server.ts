@@ -7,7 +7,7 @@ import { patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { listNotes } from "~/models/clinical-notes.server";
 import { pendingRecordRequests, releaseRecordRequest } from "~/models/record-requests.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { log } from "~/utils/logger.server";
@@ -31,17 +31,17 @@ export function parseRecordFilters(params: URLSearchParams) {
   };
 }
 
-export async function recordsTabData(request: Request, user: SessionUser) {
+export async function recordsTabData(request: Request, user: PsychologistSessionUser) {
   const { t, translations, locale } = await pageTranslations(request, ["records", "appointments"]);
   const url = new URL(request.url);
   // The consultations list's 'Prontuário' button: straight to that consultation's note.
   const appointment = url.searchParams.get("appointment");
   if (appointment && UUID.test(appointment)) throw redirect(`/psychologist-dashboard/records/${appointment}`);
 
-  const psychologistId = user.psychologistId!;
+  const psychologistId = user.psychologistId;
   const filters = parseRecordFilters(url.searchParams);
   try {
-    const timeZone = user.psychologistTimeZone!;
+    const timeZone = user.psychologistTimeZone;
     const [list, requests] = await Promise.all([
       listNotes({ psychologistId, q: filters.q, patientId: filters.patient, page: filters.page, actor: { userId: user.id, role: user.role } }),
       pendingRecordRequests({ psychologistId }),
@@ -81,11 +81,11 @@ export async function recordsTabData(request: Request, user: SessionUser) {
 const releaseForm = z.object({ intent: z.literal("release"), requestId: z.string().regex(UUID) });
 
 /** 'Liberar cópia': the patient may then download their record. */
-export async function recordsAction(request: Request, user: SessionUser) {
+export async function recordsAction(request: Request, user: PsychologistSessionUser) {
   const { t } = await pageTranslations(request, ["records"]);
   const submission = parseWithZod(await request.formData(), { schema: releaseForm });
   if (submission.status !== "success") return data({ error: t("errors.badRequest") }, { status: 400 });
-  const released = await releaseRecordRequest({ psychologistId: user.psychologistId!, requestId: submission.value.requestId, actor: { userId: user.id, role: user.role } });
+  const released = await releaseRecordRequest({ psychologistId: user.psychologistId, requestId: submission.value.requestId, actor: { userId: user.id, role: user.role } });
   if (!released) throw new Response(t("errors.requestNotFound"), { status: 404 });
   return redirectWithToast("/psychologist-dashboard/records", { type: "success", title: t("requests.releasedToast") });
 }

@@ -7,7 +7,7 @@ import { NOTE_MAX_LENGTH, normalizeNote } from "~/domain/clinical-notes";
 import { patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { NoteDecryptionError, noteForAppointment, saveNote } from "~/models/clinical-notes.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { log } from "~/utils/logger.server";
@@ -31,12 +31,12 @@ export function noteSchema(t: TFunction) {
   });
 }
 
-export async function noteEditorData(request: Request, user: SessionUser, appointmentId: string) {
+export async function noteEditorData(request: Request, user: PsychologistSessionUser, appointmentId: string) {
   const { t, translations, locale } = await pageTranslations(request, ["records", "appointments"]);
   if (!UUID.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
-  const psychologistId = user.psychologistId!;
+  const psychologistId = user.psychologistId;
   let found: Awaited<ReturnType<typeof noteForAppointment>>;
-  const timeZone = user.psychologistTimeZone!;
+  const timeZone = user.psychologistTimeZone;
   try {
     found = await noteForAppointment({ psychologistId, appointmentId, actor: { userId: user.id, role: user.role } });
   } catch (error) {
@@ -67,7 +67,7 @@ export async function noteEditorData(request: Request, user: SessionUser, appoin
 }
 
 /** 'Salvar': the next version, or nothing when the text did not change. */
-export async function noteEditorAction(request: Request, user: SessionUser, appointmentId: string) {
+export async function noteEditorAction(request: Request, user: PsychologistSessionUser, appointmentId: string) {
   const { t } = await pageTranslations(request, ["records"]);
   if (!UUID.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
   const form = await request.formData();
@@ -80,7 +80,7 @@ export async function noteEditorAction(request: Request, user: SessionUser, appo
   const here = `/psychologist-dashboard/records/${appointmentId}`;
   let result: Awaited<ReturnType<typeof saveNote>>;
   try {
-    result = await saveNote({ psychologistId: user.psychologistId!, appointmentId, text: submission.value.notes, actor: { userId: user.id, role: user.role } });
+    result = await saveNote({ psychologistId: user.psychologistId, appointmentId, text: submission.value.notes, actor: { userId: user.id, role: user.role } });
   } catch (error) {
     if (error instanceof NoteDecryptionError) return data({ error: `${t("errors.save")}: ${t("errors.tampered")}`, text: typed }, { status: 409 });
     log().error({ err: error, appointmentId }, "clinical note failed to save");

@@ -5,7 +5,7 @@ import { defaultRange, formatsFor, PREVIEW_ROWS, rangeProblems, REPORT_FORMATS, 
 import { isoDay } from "~/domain/receipt";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { exportReport, reportPreview } from "~/services/report-export.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { log } from "~/utils/logger.server";
 
 /**
@@ -64,9 +64,9 @@ function formOf(url: URL, today: string): { form: ReportForm; submitted: boolean
   };
 }
 
-export async function reportsTabData(request: Request, user: SessionUser) {
+export async function reportsTabData(request: Request, user: PsychologistSessionUser) {
   const { t, locale, translations } = await pageTranslations(request, ["reports"]);
-  const timeZone = user.psychologistTimeZone!;
+  const timeZone = user.psychologistTimeZone;
   const today = isoDay(new Date(), timeZone);
   const { form } = formOf(new URL(request.url), today);
   const base = { translations, form, today, timeZone, maxRangeDays: 366 };
@@ -83,7 +83,7 @@ export async function reportsTabData(request: Request, user: SessionUser) {
 }
 
 /** /psychologist-dashboard/reports/download: the file, or 400 with the spec's message naming what is wrong. */
-export async function reportDownload(request: Request, user: SessionUser) {
+export async function reportDownload(request: Request, user: PsychologistSessionUser) {
   const { t, locale } = await pageTranslations(request, ["reports"]);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = parseReportQuery(params, t);

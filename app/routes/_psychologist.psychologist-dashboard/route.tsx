@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       practice: pickMessages(translations.practice, ["refresh", "tabsLabel", "tabs"]),
     },
     meta: await pageMeta(request, { title: t("meta.psychologistTitle"), noindex: true }),
-    name: user.psychologistName!,
+    name: user.psychologistName,
     status: user.psychologistStatus!,
     // Why it was rejected or suspended; what is still missing while in review.
     reason: review?.status === "rejected" || review?.status === "suspended" ? review.statusReason : null,

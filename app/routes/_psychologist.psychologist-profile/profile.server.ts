@@ -18,7 +18,7 @@ import {
 import { removeFile } from "~/providers/storage.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { PHOTO_REFUSAL_STATUS, readPhotoForm, storePhoto, type PhotoRefusal } from "~/services/photo-upload.server";
-import type { SessionUser } from "~/services/session.server";
+import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
@@ -189,9 +189,8 @@ function rank(key: string): number {
   return index === -1 ? FIELD_ORDER.length : index;
 }
 
-export async function profileLoaderData(request: Request, user: SessionUser) {
+export async function profileLoaderData(request: Request, user: PsychologistSessionUser) {
   const { t, translations } = await pageTranslations(request, NAMESPACES);
-  if (!user.psychologistId) throw new Response(t("errors.loadFailed"), { status: 404 });
   const [profile, statistics] = await Promise.all([getOwnProfessionalProfile(user.id), getProfileStatistics({ psychologistId: user.psychologistId })]);
   if (!profile || !statistics) throw new Response(t("errors.loadFailed"), { status: 404 });
   const editing = new URL(request.url).searchParams.get("edit") === "1";
@@ -228,7 +227,7 @@ function refused(intent: string, field: "photo" | "", message: string, status: n
   return data({ status: "error" as const, initialValue: { intent }, error: { [field]: [message] } }, { status });
 }
 
-export async function profileAction(request: Request, user: SessionUser) {
+export async function profileAction(request: Request, user: PsychologistSessionUser) {
   const { t } = await pageTranslations(request, NAMESPACES);
   const formData = await readPhotoForm(request);
   const back = new URL(request.url).pathname;
@@ -260,7 +259,7 @@ export async function profileAction(request: Request, user: SessionUser) {
   }
 }
 
-async function sendForReview(user: SessionUser, t: TFunction, back: string) {
+async function sendForReview(user: PsychologistSessionUser, t: TFunction, back: string) {
   const submitted = await submitOwnProfileForReview(user.id);
   if (submitted.ok) return redirectWithToast(back, { type: "success", title: t("success.submitted") });
   switch (submitted.reason) {
@@ -277,7 +276,7 @@ async function sendForReview(user: SessionUser, t: TFunction, back: string) {
   }
 }
 
-async function saveProfile(request: Request, user: SessionUser, formData: FormData, t: TFunction) {
+async function saveProfile(request: Request, user: PsychologistSessionUser, formData: FormData, t: TFunction) {
   const submission = parseWithZod(formData, { schema: profileSchema(t) });
   if (submission.status !== "success") {
     return data(submission.reply({ formErrors: joinedErrors(submission.error) }), { status: 400 });
