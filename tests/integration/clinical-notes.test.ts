@@ -156,6 +156,9 @@ describe("the records tab", () => {
 
     const searched = await body(await list("?q=alvares"));
     expect(searched.list.rows.map((row: { appointmentId: string }) => row.appointmentId)).toEqual([otherAppointment]);
+    // By full name too, accents and case folded.
+    const byFullName = await body(await list("?q=RODRIGO%20alvares"));
+    expect(byFullName.list.rows.map((row: { appointmentId: string }) => row.appointmentId)).toEqual([otherAppointment]);
     const onePatient = await body(await list(`?patient=${pair.patient.id}`));
     expect(onePatient.list.rows.map((row: { appointmentId: string }) => row.appointmentId)).toEqual([appointmentId]);
     expect(onePatient.patientFilter).toBe("Paula Pereira");
