@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import type { AppointmentStatus } from "#db/types";
 import { canTakeNote, NOTABLE_STATUSES, normalizeNote, notePreview, RECORDS_PAGE_SIZE, retainUntil } from "~/domain/clinical-notes";
 import { NoteDecryptionError, openNote, sealNote } from "~/utils/note-crypto.server";

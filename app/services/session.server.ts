@@ -203,6 +203,7 @@ async function requireRole(request: Request, role: Role, reason?: LoginReason): 
 
 export const requirePatient = (request: Request, options: { reason?: LoginReason } = {}) =>
   requireRole(request, "patient", options.reason);
+
 /** A psychologist, whose practice's row came with the session: the role is read from that row (roleOf), the check tells the types. */
 export async function requirePsychologist(request: Request): Promise<PsychologistSessionUser> {
   const user = await requireRole(request, "psychologist");
@@ -210,10 +211,11 @@ export async function requirePsychologist(request: Request): Promise<Psychologis
   return user;
 }
 
+export const requireAdmin = (request: Request) => requireRole(request, "admin");
+
 function hasPractice(user: SessionUser): user is PsychologistSessionUser {
   return user.psychologistId !== null && user.psychologistName !== null && user.psychologistStatus !== null && user.psychologistTimeZone !== null;
 }
-export const requireAdmin = (request: Request) => requireRole(request, "admin");
 
 /** What the error boundary needs to show the spec's 'Complete seu cadastro' card. */
 export interface CompleteProfileNotice {
