@@ -46,6 +46,7 @@ async function fillCalendar(of = pair, hours = 300) {
     from generate_series(date_trunc('hour', now()) - make_interval(hours => ${past}::int), date_trunc('hour', now()) + make_interval(hours => ${hours - past - 1}::int), interval '1 hour') as s`.execute(db);
   await sql`analyze appointments`.execute(db);
 }
+
 const at = (offsetMs: number) => new Date(Math.ceil((Date.now() + offsetMs) / MINUTE) * MINUTE);
 
 async function patientNamed(firstName: string, lastName: string, email?: string) {
