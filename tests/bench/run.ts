@@ -114,6 +114,8 @@ const DIRECTORY_LOAD_PATHS = [
 ];
 /** Any cookie but language, theme and time zone makes the page cache render the request (app/utils/page-cache.server.ts). */
 const RENDER_EVERY_REQUEST = { cookie: "bench=render" };
+/** A page of static text: no query, no list — what the frame of every page costs. */
+const LEGAL_PAGE = "/terms";
 const BENCH_DOMAIN = "bench.acolhe.test";
 const isRoot = process.getuid?.() === 0;
 
@@ -917,6 +919,9 @@ async function main(): Promise<number> {
   const rendered = await measureLoad("load test, every request rendered", { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST });
   const alone = await attempt("sequential requests", () => sequentialMedian(`${origin}${FILTERED_DIRECTORY}`, { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST }, 50));
   if (alone !== undefined) note(`one rendered request at a time: median ${alone.toFixed(1)} ms over 50 requests`);
+  // The same, for a page with no data and no list: what any page of the app costs here, the floor under the target above.
+  const legalPage = await attempt("sequential requests, legal page", () => sequentialMedian(`${origin}${LEGAL_PAGE}`, { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST }, 50));
+  if (legalPage !== undefined) note(`${LEGAL_PAGE} (static text, no query), one request at a time: median ${legalPage.toFixed(1)} ms over 50 requests`);
   const onPostgres = database.kind === "postgres";
   const clean = loaded && loaded.non2xx === 0 && loaded.errors === 0;
   const loadVerdict = (ok: boolean): Verdict => (!loaded ? "ERROR" : !onPostgres ? "n/a" : clean && ok ? "PASS" : "FAIL");
@@ -951,6 +956,12 @@ async function main(): Promise<number> {
     value: alone === undefined ? "?" : `${alone.toFixed(1)} ms`,
     target: `≤ ${RENDER_TARGETS.singleRenderMs} ms`,
     verdict: alone === undefined ? "ERROR" : alone <= RENDER_TARGETS.singleRenderMs ? "PASS" : "FAIL",
+  });
+  verdicts.push({
+    check: `(info) Median single request, ${LEGAL_PAGE}`,
+    value: legalPage === undefined ? "?" : `${legalPage.toFixed(1)} ms`,
+    target: "a page with no data, for scale",
+    verdict: "n/a",
   });
   verdicts.push({
     check: "(info) CPU, rendered load",
