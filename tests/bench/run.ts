@@ -916,11 +916,12 @@ async function main(): Promise<number> {
     loaded = await measureLoad("load test", LOAD_HEADERS);
   }
   note("Every request rendered (a cookie the page cache does not know; what a signed-in visitor costs):");
-  const rendered = await measureLoad("load test, every request rendered", { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST });
-  const alone = await attempt("sequential requests", () => sequentialMedian(`${origin}${FILTERED_DIRECTORY}`, { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST }, 50));
+  const renderedHeaders = { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST };
+  const rendered = await measureLoad("load test, every request rendered", renderedHeaders);
+  const alone = await attempt("sequential requests", () => sequentialMedian(`${origin}${FILTERED_DIRECTORY}`, renderedHeaders, 50));
   if (alone !== undefined) note(`one rendered request at a time: median ${alone.toFixed(1)} ms over 50 requests`);
   // The same, for a page with no data and no list: what any page of the app costs here, the floor under the target above.
-  const legalPage = await attempt("sequential requests, legal page", () => sequentialMedian(`${origin}${LEGAL_PAGE}`, { ...LOAD_HEADERS, ...RENDER_EVERY_REQUEST }, 50));
+  const legalPage = await attempt("sequential requests, legal page", () => sequentialMedian(`${origin}${LEGAL_PAGE}`, renderedHeaders, 50));
   if (legalPage !== undefined) note(`${LEGAL_PAGE} (static text, no query), one request at a time: median ${legalPage.toFixed(1)} ms over 50 requests`);
   const onPostgres = database.kind === "postgres";
   const clean = loaded && loaded.non2xx === 0 && loaded.errors === 0;
