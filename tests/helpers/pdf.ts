@@ -13,12 +13,16 @@ const winAnsi = (bytes: Buffer) => Array.from(bytes, (byte) => WIN_ANSI_EXTRA[by
 export function pdfText(pdf: Buffer | Uint8Array): string {
   const source = Buffer.from(pdf).toString("latin1");
   const lines: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by its declared /Length: searching for "endstream"
+  // instead would drop a compressed stream's last byte whenever it is "\r".
+  for (const match of source.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index! + match[0].length;
+    const raw = source.slice(start, start + Number(match[1]));
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
+      content = inflateSync(Buffer.from(raw, "latin1")).toString("latin1");
     } catch {
-      content = match[1]!;
+      content = raw;
     }
     for (const block of content.matchAll(/BT([\s\S]*?)ET/g)) {
       const runs = [...block[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => winAnsi(Buffer.from(hex[1]!, "hex")));
