@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { audit } from "~/models/audit.server";
 import { exportUserData } from "~/services/privacy.server";
+import { dateInZone } from "~/domain/slots";
 import { requireUser } from "~/services/session.server";
+import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 
 /** 'Baixar meus dados': everything the platform holds about the signed-in person, as a JSON file. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -9,7 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const body = JSON.stringify(await exportUserData(user.id), null, 2);
   // The data-subject request log: when the platform answered a request for access (LGPD art. 18).
   await audit({ actor: { userId: user.id, role: user.role }, action: "user.export", subject: { type: "user", id: user.id } });
-  const date = new Date().toISOString().slice(0, 10);
+  // The file is named by the person's own date, not UTC's (after 21:00 in Brasília, UTC is already tomorrow).
+  const date = dateInZone(new Date(), viewerTimeZone(request, user).timeZone);
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { exportAudit } from "~/models/audit-log.server";
 import { requireAdmin } from "~/services/session.server";
+import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
 import { auditFiltersOf } from "./_admin.admin_.audit/audit.server";
 
@@ -15,5 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await audit({ actor: { userId: admin.id, role: "admin" }, action: "audit.export", subject: { type: "audit_log", id: "export" }, details: { filters: form, rows: rows.length } });
   const header = ["when", "actor", "role", "action", "subject", "details", "request", "origin"].map((column) => t(`columns.${column}`));
   const body = rows.map((row) => [row.at.toISOString(), row.actorEmail ?? "", row.actorRole, row.action, `${row.subjectType} ${row.subjectId}`, JSON.stringify(row.details), row.requestId ?? "", row.ipHash ?? ""]);
-  return csvResponse(toCsv(header, body), `auditoria-${new Date().toISOString().slice(0, 10)}.csv`);
+  return csvResponse(toCsv(header, body), `auditoria-${dateInZone(new Date(), viewerTimeZone(request, admin).timeZone)}.csv`);
 }

@@ -6,6 +6,7 @@ import { db } from "~/models/db.server";
 import { hasConsulted, notifyRecordRequest, openRecordRequest, recordCopiesOfPatient, releasedCopy } from "~/models/record-requests.server";
 import { getRecipient } from "~/models/user.server";
 import { recordFileName } from "~/domain/clinical-notes";
+import { dateInZone } from "~/domain/slots";
 import { patientName } from "~/domain/practice-appointments";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { absoluteUrl, recipientLocale, render } from "./emails.server";
@@ -72,7 +73,7 @@ export async function recordCopyPdf({ patientId, psychologistId, actor, locale: 
     pageLabel: (page, pages) => t("pdf.page", { page, pages }),
     author: author.name,
   });
-  return { bytes, fileName: recordFileName(fullName, today.toISOString().slice(0, 10)) };
+  return { bytes, fileName: recordFileName(fullName, dateInZone(today, timeZone)) };
 }
 
 async function patientFullName(patientId: string): Promise<string> {

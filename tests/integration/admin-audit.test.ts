@@ -1,3 +1,5 @@
+import { atNightInBrasilia } from "#tests/helpers/clock";
+import { dateInZone } from "~/domain/slots";
 import { describe, expect, it } from "vitest";
 import { audit } from "~/models/audit.server";
 import { db } from "~/models/db.server";
@@ -58,10 +60,10 @@ describe("/admin/audit", () => {
 
   it("exports the filtered entries as CSV, and the export itself is audited", async () => {
     const { jar, admin } = await fixtures();
-    const response = await run(csvLoader, getRequest("/admin/audit.csv?actor=lima", jar));
+    const { response, today } = await atNightInBrasilia(async (now) => ({ response: await run(csvLoader, getRequest("/admin/audit.csv?actor=lima", jar)), today: dateInZone(now, "America/Sao_Paulo") }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="auditoria-${today}.csv"`);
     const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(lines[0]).toBe("Quando,Quem,Papel,Ação,Registro,Detalhes,Requisição,Origem (IP cifrado)");
     expect(lines.slice(1).map((line) => line.split(",")[3])).toEqual(["note.write", "note.read"]);

@@ -1,3 +1,5 @@
+import { atNightInBrasilia } from "#tests/helpers/clock";
+import { dateInZone } from "~/domain/slots";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -482,10 +484,11 @@ describe("data download", () => {
       .execute();
     await db.insertInto("auth_tokens").values({ user_id: user.id, purpose: "password_reset", token_hash: "hash-secreto-do-token", expires_at: new Date(Date.now() + 3_600_000) }).execute();
 
-    const response = await run(exportLoader, getRequest("/settings/export", jar));
+    // Named by the person's own date (Brasília by default), also at night when UTC's is the next day.
+    const { response, today } = await atNightInBrasilia(async (now) => ({ response: await run(exportLoader, getRequest("/settings/export", jar)), today: dateInZone(now, "America/Sao_Paulo") }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="acolhe-meus-dados-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="acolhe-meus-dados-${today}.json"`);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const text = await response.text();
     const data = JSON.parse(text);
