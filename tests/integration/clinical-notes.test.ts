@@ -173,11 +173,12 @@ describe("the records tab", () => {
   });
 
   it("pages by 50", async () => {
+    const now = Date.now();
     const rows = Array.from({ length: 51 }, (_, index) => ({
       patient_id: pair.patient.id,
       psychologist_id: pair.psychologist.psychologistId,
-      starts_at: new Date(Date.now() - (10 + index) * DAY),
-      ends_at: new Date(Date.now() - (10 + index) * DAY + HOUR),
+      starts_at: new Date(now - (10 + index) * DAY),
+      ends_at: new Date(now - (10 + index) * DAY + HOUR),
       duration_minutes: 60,
       status: "completed" as const,
       payment_status: "paid" as const,

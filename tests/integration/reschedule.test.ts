@@ -153,7 +153,8 @@ describe("what is refused", () => {
 
   it("under 24 hours ahead: 'Reagendamento não permitido' with the hours left, and the POST refused", async () => {
     const id = await confirmed(0, "23:00");
-    await db.updateTable("appointments").set({ starts_at: new Date(Date.now() + 10 * 3_600_000 + 30 * MINUTE), ends_at: new Date(Date.now() + 10 * 3_600_000 + 80 * MINUTE) }).where("id", "=", id).execute();
+    const startsAt = Date.now() + 10 * 3_600_000 + 30 * MINUTE;
+    await db.updateTable("appointments").set({ starts_at: new Date(startsAt), ends_at: new Date(startsAt + 50 * MINUTE) }).where("id", "=", id).execute();
     const shown = await body(await page(id, patientJar));
     expect(shown.denial).toEqual({ reason: "too_late", hoursLeft: 10 });
     const response = await propose(id, patientJar, brasilia(dayFromToday(3), "14:00"));
