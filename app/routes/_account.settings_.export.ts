@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { dateInZone } from "~/domain/slots";
 import { audit } from "~/models/audit.server";
 import { exportUserData } from "~/services/privacy.server";
-import { dateInZone } from "~/domain/slots";
 import { requireUser } from "~/services/session.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 

@@ -22,6 +22,7 @@ describe("pdfText", () => {
     expect(isPdf(pdf)).toBe(true);
     expect(pdfText(pdf).split("\n")).toEqual(["Prontuário de Ação — R$ 1.234,56", "Página 2"]);
   });
+
   it("reads a compressed stream whose last byte is a carriage return", async () => {
     // A deflate stream ends with its checksum, whose low byte moves with each
     // added "a": find the text whose content stream ends in "\r".
