@@ -1,6 +1,5 @@
-import { atNightInBrasilia } from "#tests/helpers/clock";
-import { dateInZone } from "~/domain/slots";
 import { describe, expect, it } from "vitest";
+import { atNightInBrasilia } from "#tests/helpers/clock";
 import { audit } from "~/models/audit.server";
 import { db } from "~/models/db.server";
 import { loader } from "~/routes/_admin.admin_.audit/route";
@@ -60,7 +59,7 @@ describe("/admin/audit", () => {
 
   it("exports the filtered entries as CSV, and the export itself is audited", async () => {
     const { jar, admin } = await fixtures();
-    const { response, today } = await atNightInBrasilia(async (now) => ({ response: await run(csvLoader, getRequest("/admin/audit.csv?actor=lima", jar)), today: dateInZone(now, "America/Sao_Paulo") }));
+    const { result: response, today } = await atNightInBrasilia(() => run(csvLoader, getRequest("/admin/audit.csv?actor=lima", jar)));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="auditoria-${today}.csv"`);

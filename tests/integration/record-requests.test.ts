@@ -1,6 +1,5 @@
-import { atNightInBrasilia } from "#tests/helpers/clock";
-import { dateInZone } from "~/domain/slots";
 import { beforeEach, describe, expect, it } from "vitest";
+import { atNightInBrasilia } from "#tests/helpers/clock";
 import { db } from "~/models/db.server";
 import { loader as dashboardLoader } from "~/routes/_patient.patient-dashboard";
 import { loader as consultationsLoader } from "~/routes/_psychologist.psychologist-dashboard.appointments/route";
@@ -105,7 +104,7 @@ describe("releasing and downloading", () => {
     expect(await auditRows("record_request.release")).toHaveLength(1);
 
     // At night in Brasília (the psychologist's zone) the file is named by Brasília's date, as its text is dated.
-    const { response, today } = await atNightInBrasilia(async (now) => ({ response: await download(), today: dateInZone(now, "America/Sao_Paulo") }));
+    const { result: response, today } = await atNightInBrasilia(() => download());
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="prontuario-paula-pereira-${today}.pdf"`);

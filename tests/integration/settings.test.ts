@@ -1,11 +1,10 @@
-import { atNightInBrasilia } from "#tests/helpers/clock";
-import { dateInZone } from "~/domain/slots";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { atNightInBrasilia } from "#tests/helpers/clock";
 import { db } from "~/models/db.server";
 import { loader as rootLoader } from "~/root";
 import { action as loginAction } from "~/routes/_auth.login/route";
@@ -485,7 +484,7 @@ describe("data download", () => {
     await db.insertInto("auth_tokens").values({ user_id: user.id, purpose: "password_reset", token_hash: "hash-secreto-do-token", expires_at: new Date(Date.now() + 3_600_000) }).execute();
 
     // Named by the person's own date (Brasília by default), also at night when UTC's is the next day.
-    const { response, today } = await atNightInBrasilia(async (now) => ({ response: await run(exportLoader, getRequest("/settings/export", jar)), today: dateInZone(now, "America/Sao_Paulo") }));
+    const { result: response, today } = await atNightInBrasilia(() => run(exportLoader, getRequest("/settings/export", jar)));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="acolhe-meus-dados-${today}.json"`);
