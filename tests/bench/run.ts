@@ -30,6 +30,9 @@
  * or statements), BENCH_ONLY=admin (only the administrator's overview on
  * 100,000 appointments),
  * WEB_CONCURRENCY (the server's web processes; default the available cores),
+ * BENCH_NODE (the server's Node: default the production image's, fetched
+ * from the npm registry when it is not the running one; `system` for the
+ * running one; or a path — tests/bench/server-node.ts),
  * BENCH_LIGHTHOUSE_RUNS (runs per page, median reported, 1),
  * BENCH_PG_BIN (PostgreSQL binaries, /usr/lib/postgresql/15/bin),
  * CHROMIUM_PATH (/usr/bin/chromium).
@@ -48,6 +51,7 @@ import { CONSULTATION_LANGUAGES, SPECIALTIES } from "../../app/domain/catalog";
 import { ADMIN_APPOINTMENTS, adminInsertSql, SETTLE } from "./admin-load";
 import { formatRouteJs, routeJsSizes, type RouteJs } from "./js-size";
 import { formatJsTransfer, jsTransferred } from "./js-transfer";
+import { serverNode, type ServerNode } from "./server-node";
 
 const TARGETS = { jsKb: 80, lighthouse: 95, requestsPerSecond: 300, p99Ms: 150, statements: 3, dashboardP99Ms: 150 } as const;
 /** Every directory request rendered (signed-in visitors; issue 16, item 3): load at CONNECTIONS, and one request at a time. */
@@ -472,11 +476,11 @@ function appEnv(database: BenchDatabase, extra: Record<string, string> = {}): No
 /** The server's web processes: one per core on PostgreSQL, as in production (ADR 018); PGlite allows one. */
 const WEB_PROCESSES = Number(process.env.WEB_CONCURRENCY || availableParallelism());
 
-async function serve(database: BenchDatabase, uploadsDir: string): Promise<{ origin: string; pid: number }> {
+async function serve(database: BenchDatabase, uploadsDir: string, node: ServerNode): Promise<{ origin: string; pid: number }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = appEnv(database, { PORT: String(port), APP_URL: origin, RUN_JOBS_IN_WEB: "true", UPLOADS_DIR: uploadsDir, WEB_CONCURRENCY: String(WEB_PROCESSES) });
-  const child: ChildProcess = spawn(process.execPath, ["build/index.js", "serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(node.binary, ["build/index.js", "serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8_000);
@@ -799,9 +803,11 @@ async function main(): Promise<number> {
   step("Production build on a free loopback port");
   const uploadsDir = mkdtempSync(path.join(tmpdir(), "acolhe-bench-uploads-"));
   onCleanup("remove the uploads directory", () => rmSync(uploadsDir, { recursive: true, force: true }));
+  const node = serverNode();
   clock = Date.now();
-  const { origin, pid: serverPid } = await serve(database, uploadsDir);
+  const { origin, pid: serverPid } = await serve(database, uploadsDir, node);
   note(`${origin} ready in ${((Date.now() - clock) / 1000).toFixed(1)} s (NODE_ENV=production, APP_ENV=development, RUN_JOBS_IN_WEB=true)`);
+  note(`served by Node ${node.version}: ${node.why}`);
   const workerPids = childPids(serverPid);
   note(
     workerPids.length > 0
@@ -970,6 +976,7 @@ async function main(): Promise<number> {
     target: "one thread each: 100% = a core",
     verdict: "n/a",
   });
+  verdicts.push({ check: "(info) Server runtime", value: `Node ${node.version}`, target: node.why, verdict: "n/a" });
 
   for (const { tab, paths } of RENDER_ONLY ? [] : DASHBOARD_LOADS) {
     step(`Load: the psychologist's ${tab.toLowerCase()} tab signed in (${paths.join(", ")}), ${DASHBOARD_CONNECTIONS} connections, ${LOAD_SECONDS} s`);
