@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
-# Production image: Node 22 LTS, built in stages, dev dependencies pruned,
+# Production image: Node 24 LTS (ADR 026), built in stages, dev dependencies pruned,
 # running as the unprivileged `node` user.
-FROM node:22-bookworm-slim AS base
+FROM node:24-bookworm-slim AS base
 WORKDIR /app
 ENV NODE_ENV=production
 
