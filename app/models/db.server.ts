@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database } from "#db/types";
@@ -66,6 +67,31 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 
 // Every statement with parameters is prepared once per connection (./prepared-statements.server.ts).
 export const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => preparingPool(await getPool()) }) });
+
+/** PostgreSQL's code for a transaction it aborted to break a deadlock. */
+const DEADLOCK_DETECTED = "40P01";
+const DEADLOCK_ATTEMPTS = 5;
+
+/**
+ * A transaction, run again when PostgreSQL aborted it to break a deadlock.
+ * Two holds of one slot written at the same moment can each wait for the
+ * other's row under the exclusion constraints (appointments_no_overlap);
+ * PostgreSQL then aborts one of them. Run again, it meets the winner's row
+ * and is refused (23P01) as a later booking would be, instead of failing the
+ * request. Only for work whose every effect goes through the transaction
+ * (jobs do: they are enqueued with it).
+ */
+export async function transactionRetryingDeadlocks<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || (error as { code?: unknown } | null)?.code !== DEADLOCK_DETECTED) throw error;
+      // A few milliseconds apart, so the same two do not meet again in step.
+      await sleep(Math.random() * 10 * attempt);
+    }
+  }
+}
 
 export async function closeDb() {
   await db.destroy();

@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { PRIVACY_VERSION } from "~/domain/legal";
 import { priceForDuration } from "~/domain/pricing";
-import { db } from "~/models/db.server";
+import { db, transactionRetryingDeadlocks } from "~/models/db.server";
 import { hasConsent, recordConsent } from "~/models/profile.server";
 import {
   countActiveHolds,
@@ -81,7 +81,7 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
 
   let appointmentId: string | null;
   try {
-    appointmentId = await db.transaction().execute(async (trx) => {
+    appointmentId = await transactionRetryingDeadlocks(async (trx) => {
       const released = await releaseExpiredHoldsOverlapping(trx, {
         psychologistId: psychologist.id,
         patientId: request.patientId,

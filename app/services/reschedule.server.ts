@@ -1,6 +1,6 @@
 import { canReschedule, hoursUntil, type RescheduleCheck } from "~/domain/appointment-status";
 import { appointmentForAsker, type Asker } from "~/models/cancellation.server";
-import { db } from "~/models/db.server";
+import { db, transactionRetryingDeadlocks } from "~/models/db.server";
 import { recordPracticeNotification } from "~/models/practice-notifications.server";
 import { bookedPolicies } from "~/models/policies.server";
 import { closeRequest, dropProposal, dueRequests, moveToProposal, openRequest, pendingRequest } from "~/models/reschedule.server";
@@ -39,7 +39,7 @@ export async function requestReschedule(input: { appointmentId: string; asker: A
   if (!seen) return { ok: false, problem: "not_found" };
   const free = await isSlotFree({ id: seen.psychologistId, timeZone: seen.psychologistTimeZone }, { startsAt: input.proposedStartsAt, durationMinutes: seen.durationMinutes, now });
   try {
-    return await db.transaction().execute(async (trx): Promise<RequestResult> => {
+    return await transactionRetryingDeadlocks(async (trx): Promise<RequestResult> => {
       const appointment = await appointmentForAsker(trx, input.appointmentId, input.asker, { lock: true });
       if (!appointment) return { ok: false, problem: "not_found" };
       const { reschedule: policy } = await bookedPolicies(trx, appointment);
