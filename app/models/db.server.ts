@@ -74,12 +74,12 @@ const DEADLOCK_ATTEMPTS = 5;
 
 /**
  * A transaction, run again when PostgreSQL aborted it to break a deadlock.
- * Two holds of one slot written at the same moment can each wait for the
- * other's row under the exclusion constraints (appointments_no_overlap);
- * PostgreSQL then aborts one of them. Run again, it meets the winner's row
- * and is refused (23P01) as a later booking would be, instead of failing the
- * request. Only for work whose every effect goes through the transaction
- * (jobs do: they are enqueued with it).
+ * Writes that hold a slot take their agenda's lock first, so two of them
+ * never wait for each other under the exclusion constraints; this is for
+ * the rare meeting with another kind of write (a payment reviving a lapsed
+ * hold), which then ends in the 409 a later booking gets, not in a 500. Only
+ * for work whose every effect goes through the transaction (jobs do: they
+ * are enqueued with it).
  */
 export async function transactionRetryingDeadlocks<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

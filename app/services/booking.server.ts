@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { PRIVACY_VERSION } from "~/domain/legal";
 import { priceForDuration } from "~/domain/pricing";
+import { lockAgenda } from "~/models/agenda.server";
 import { db, transactionRetryingDeadlocks } from "~/models/db.server";
 import { hasConsent, recordConsent } from "~/models/profile.server";
 import {
@@ -82,6 +83,10 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
   let appointmentId: string | null;
   try {
     appointmentId = await transactionRetryingDeadlocks(async (trx) => {
+      // One hold of this psychologist's agenda at a time: two inserts of one slot at once would each wait
+      // for the other under the exclusion constraint, and PostgreSQL would abort them as deadlocks (in a
+      // crowd, one after another, a second each). In turn, the later one meets the winner's row: 23P01.
+      await lockAgenda(trx, psychologist.id);
       const released = await releaseExpiredHoldsOverlapping(trx, {
         psychologistId: psychologist.id,
         patientId: request.patientId,

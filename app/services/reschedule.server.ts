@@ -1,4 +1,5 @@
 import { canReschedule, hoursUntil, type RescheduleCheck } from "~/domain/appointment-status";
+import { lockAgenda } from "~/models/agenda.server";
 import { appointmentForAsker, type Asker } from "~/models/cancellation.server";
 import { db, transactionRetryingDeadlocks } from "~/models/db.server";
 import { recordPracticeNotification } from "~/models/practice-notifications.server";
@@ -40,6 +41,8 @@ export async function requestReschedule(input: { appointmentId: string; asker: A
   const free = await isSlotFree({ id: seen.psychologistId, timeZone: seen.psychologistTimeZone }, { startsAt: input.proposedStartsAt, durationMinutes: seen.durationMinutes, now });
   try {
     return await transactionRetryingDeadlocks(async (trx): Promise<RequestResult> => {
+      // In turn with bookings of this agenda (see holdSlotAndCheckout): the proposal holds a slot too.
+      await lockAgenda(trx, seen.psychologistId);
       const appointment = await appointmentForAsker(trx, input.appointmentId, input.asker, { lock: true });
       if (!appointment) return { ok: false, problem: "not_found" };
       const { reschedule: policy } = await bookedPolicies(trx, appointment);

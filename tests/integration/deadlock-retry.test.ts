@@ -5,9 +5,9 @@ import { createUser } from "#tests/helpers/factories";
 
 /**
  * `transactionRetryingDeadlocks`: a transaction PostgreSQL aborts to break a
- * deadlock (40P01) runs again, and nothing else does. Two concurrent holds
- * of one slot can deadlock under the exclusion constraints; the booking race
- * (booking-race.test.ts) failed about once in twenty runs with a 500 before.
+ * deadlock (40P01) runs again, and nothing else does. Holds take their
+ * agenda's lock and never deadlock each other (booking-race.test.ts); this
+ * covers their rare meeting with another kind of write.
  */
 
 /** A promise and the function that fulfils it (Promise.withResolvers, which Node 20 lacks). */
