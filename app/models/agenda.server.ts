@@ -33,9 +33,13 @@ export function datedBlocks({ psychologistId, from, to }: { psychologistId: stri
     .execute();
 }
 
-/** Serialises a psychologist's agenda changes (the row lock). */
+/**
+ * Serialises a psychologist's agenda changes and holds (the row lock). NO KEY
+ * UPDATE: rows that only refer to the psychologist (notifications,
+ * evaluations) are still written meanwhile, and wait for nothing.
+ */
 export async function lockAgenda(trx: Transaction<Database>, psychologistId: string) {
-  return trx.selectFrom("psychologists").select(["id", "time_zone as timeZone"]).where("id", "=", psychologistId).forUpdate().executeTakeFirst();
+  return trx.selectFrom("psychologists").select(["id", "time_zone as timeZone"]).where("id", "=", psychologistId).forNoKeyUpdate().executeTakeFirst();
 }
 
 export async function insertDatedBlock(trx: Transaction<Database>, block: { psychologistId: string; date: string; startTime: string; endTime: string }) {
