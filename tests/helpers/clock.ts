@@ -2,6 +2,7 @@ import { vi } from "vitest";
 import { dateInZone } from "~/domain/slots";
 
 const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /**
  * Runs `task` with the clock at 22:30 in Brasília on the coming night, when
@@ -20,4 +21,15 @@ export async function atNightInBrasilia<T>(task: () => Promise<T>): Promise<{ re
   } finally {
     vi.useRealTimers();
   }
+}
+
+/**
+ * Stops `Date` one second into the current hour, for a test that counts
+ * attempts against rate limits: their windows (a minute, 15 minutes, an
+ * hour) are fixed and start on the hour, so a test that ran across a
+ * window's end saw its count start again (CI, at 04:15:00 UTC). The
+ * database and timers run as usual. Undo with `vi.useRealTimers()`.
+ */
+export function stopClockInsideTheHour() {
+  vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 1_000 });
 }

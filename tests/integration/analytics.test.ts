@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/models/db.server";
 import { action } from "~/routes/_resources.api.analytics.events";
 import { ANALYTICS_RATE_LIMIT } from "~/services/analytics.server";
+import { stopClockInsideTheHour } from "#tests/helpers/clock";
 import { BASE, run } from "#tests/helpers/http";
 import { createPsychologist } from "#tests/helpers/directory-fixtures";
 
@@ -22,6 +23,8 @@ function post(payload: unknown, { ip = "203.0.113.7", userAgent = PHONE_UA, raw 
 }
 
 const now = () => new Date().toISOString();
+
+afterEach(() => vi.useRealTimers());
 
 describe("carousel events", () => {
   it("stores an impression with the ids of public psychologists only, and the device class", async () => {
@@ -73,6 +76,7 @@ describe("carousel events", () => {
   });
 
   it("limits each client to 60 events a minute (429), counting by a hash of the address", async () => {
+    stopClockInsideTheHour();
     const payload = { event: "carousel_impression", timestamp: now(), psychologist_count: 0, psychologist_ids: [] };
     for (let index = 0; index < ANALYTICS_RATE_LIMIT; index += 1) expect((await post(payload)).status).toBe(204);
     const limited = await post(payload);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formPost, send } from "#tests/helpers/app";
 import { setSleepForTests } from "~/services/throttle.server";
 import { hashPassword } from "~/utils/password.server";
@@ -8,6 +8,7 @@ import { action as logoutAction } from "~/routes/_auth.logout";
 import { loader as rootLoader } from "~/root";
 import { resetEnvForTests } from "~/utils/env.server";
 import { sha256 } from "~/utils/crypto.server";
+import { stopClockInsideTheHour } from "#tests/helpers/clock";
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 
@@ -17,6 +18,7 @@ const login = (fields: Record<string, string>, jar?: CookieJar, clientIp = "203.
 const formErrors = async (response: Response) => (await body(response)).error?.[""] as string[] | undefined;
 
 afterEach(() => {
+  vi.useRealTimers();
   delete process.env.APP_ENV;
   process.env.SCRYPT_LOG_N = "12";
   resetEnvForTests();
@@ -114,6 +116,7 @@ describe("throttling (through the request handler, the IP being the socket's)", 
   const attempt = (email: string, password: string, ip: string) => send(formPost("/login", { intent: "login", email, password }), { socketAddress: ip });
   const waits: number[] = [];
   beforeEach(() => {
+    stopClockInsideTheHour();
     process.env.APP_ENV = "staging"; // 10 attempts per 15 minutes
     resetEnvForTests();
     waits.length = 0;
@@ -187,6 +190,7 @@ describe("throttling (through the request handler, the IP being the socket's)", 
 
 describe("the other account forms are throttled per address and IP, and answer alike for every address", () => {
   beforeEach(() => {
+    stopClockInsideTheHour();
     process.env.APP_ENV = "staging";
     resetEnvForTests();
   });
