@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database } from "#db/types";
@@ -86,9 +85,8 @@ export async function transactionRetryingDeadlocks<T>(work: (trx: Transaction<Da
     try {
       return await db.transaction().execute(work);
     } catch (error) {
+      // At once: the other transaction went on when this one was aborted, so the next attempt waits for it, not against it.
       if (attempt >= DEADLOCK_ATTEMPTS || (error as { code?: unknown } | null)?.code !== DEADLOCK_DETECTED) throw error;
-      // A few milliseconds apart, so the same two do not meet again in step.
-      await sleep(Math.random() * 10 * attempt);
     }
   }
 }
