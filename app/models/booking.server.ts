@@ -17,6 +17,9 @@ export interface BookablePsychologist {
   crp: string | null;
   photoUrl: string | null;
   shortBio: string;
+  /** Catalog codes, as stored. */
+  specialties: string[];
+  languages: string[];
   timeZone: string;
   priceCents: number;
   rating: number | null;
@@ -41,6 +44,8 @@ function bookableQuery(executor: Executor) {
       "psychologists.crp",
       "psychologists.photo_url as photoUrl",
       "psychologists.short_bio as shortBio",
+      "psychologists.specialties",
+      "psychologists.languages",
       "psychologists.time_zone as timeZone",
       "psychologists.price_cents as priceCents",
       "psychologists.rating",

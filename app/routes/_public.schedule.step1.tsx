@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BookingSteps } from "~/components/booking";
+import { Chips } from "~/components/psychologist";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TimeZoneCookie } from "~/components/time-zone-cookie";
 import { useTranslation } from "~/i18n/use-translation";
@@ -23,6 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = loaderMeta;
+
+/** The booking card shows two specialties and two languages (spec 01, 'Directory'). */
+const BOOKING_CARD_CHIPS = 2;
 
 export default function BookingStep1() {
   const { psychologists, selectedId } = useLoaderData<typeof loader>();
@@ -54,6 +58,8 @@ export default function BookingStep1() {
                         {p.rating ? t("step1.rating", { rating: p.rating }) : t("step1.newProfessional")}
                       </small>
                       {p.shortBio ? <span>{p.shortBio}</span> : null}
+                      <Chips labels={p.specialties} max={BOOKING_CARD_CHIPS} />
+                      <Chips labels={p.languages} max={BOOKING_CARD_CHIPS} />
                       <span>{t("step1.prices", { price30: p.price30, price60: p.price60 })}</span>
                     </span>
                   </label>

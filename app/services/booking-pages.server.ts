@@ -5,7 +5,8 @@ import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { isOfferedDuration, priceForDuration } from "~/domain/pricing";
 import { addDays, dateInZone, DAY_PERIODS, groupSlotsByPeriod, weekdayOf, type DayPeriod } from "~/domain/slots";
-import { pageTranslations } from "~/i18n/i18n.server";
+import type { Locale } from "~/i18n/config";
+import { getFixedT, pageTranslations } from "~/i18n/i18n.server";
 import { findBookablePsychologist, findOwnActiveHold, listBookablePsychologists, type BookablePsychologist } from "~/models/booking.server";
 import { formatMoney, formatNumber } from "~/utils/format";
 import { formatDay, formatMonth, formatSlotRange, timeZoneLabel, weekdayNames } from "~/utils/booking-format";
@@ -28,6 +29,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 /** Step 1 lists at most this many psychologists. */
 const LIST_LIMIT = 60;
+
 /** Months ahead the calendar can show, after the current one. */
 export const BOOKING_HORIZON_MONTHS = 6;
 /** The spec's default session length. */
@@ -57,7 +59,7 @@ async function redirectWithMessage(url: string, title: string): Promise<Response
 // ---------------------------------------------------------------------------
 // Step 1
 
-export async function bookablePsychologists(wanted: string | null, locale: string) {
+export async function bookablePsychologists(wanted: string | null, locale: Locale) {
   const rows = await listBookablePsychologists(LIST_LIMIT);
   let selectedId: string | null = null;
   if (wanted && UUID.test(wanted)) {
@@ -68,6 +70,8 @@ export async function bookablePsychologists(wanted: string | null, locale: strin
       rows.splice(0, rows.length, found, ...rows.filter((row) => row.id !== found.id));
     }
   }
+  // Labelled here: the page need not carry the whole catalog's translations.
+  const catalog = getFixedT(locale, "catalog");
   const psychologists = rows.map((row) => {
     const prices = pricesOf(row);
     return {
@@ -75,6 +79,8 @@ export async function bookablePsychologists(wanted: string | null, locale: strin
       name: row.name,
       crp: row.crp,
       shortBio: row.shortBio,
+      specialties: row.specialties.map((code) => catalog(`specialties.${code}`)),
+      languages: row.languages.map((code) => catalog(`languages.${code}`)),
       rating: row.rating === null || row.totalReviews === 0 ? null : formatNumber(row.rating, locale, 1),
       price30: formatMoney(prices[30], locale),
       price60: formatMoney(prices[60], locale),

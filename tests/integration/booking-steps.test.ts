@@ -11,6 +11,7 @@ import { takeToast } from "~/services/toast.server";
 import { runJob } from "~/services/worker.server";
 import { appointmentRow, brasilia, createBookablePsychologist, dayFromToday, useLocalGateway } from "#tests/helpers/booking";
 import { createUser, signedIn } from "#tests/helpers/factories";
+import { page, send } from "#tests/helpers/app";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 
 /**
@@ -89,6 +90,18 @@ describe("step 1", () => {
     expect(data.selectedId).toBe(shown.psychologistId);
     expect(data.psychologists[0].price30).toMatch(/R\$\s?120,00/);
     expect(data.psychologists[0].price60).toMatch(/R\$\s?180,00/);
+  });
+
+  it("shows each card's first two specialties and languages, labelled in the visitor's language, with a count of the rest", async () => {
+    const shown = await createBookablePsychologist();
+    await db.updateTable("psychologists").set({ specialties: ["anxiety", "depression", "adhd"], languages: ["pt", "en", "es"] }).where("id", "=", shown.psychologistId).execute();
+    const data = await body(await run(step1Loader, getRequest("/schedule/step1")));
+    expect(data.psychologists[0]).toMatchObject({ specialties: ["Ansiedade", "Depressão", "TDAH"], languages: ["Português", "Inglês", "Espanhol"] });
+    const html = await (await send(page("/schedule/step1"))).text();
+    const card = html.slice(html.indexOf(shown.psychologistId));
+    // The third of each only in the '+1' chip's list (its tooltip and the screen reader's).
+    expect(card).toMatch(/<li>Ansiedade<\/li><li>Depressão<\/li><li title="TDAH"><span aria-hidden="true">\+(<!-- -->)?1<\/span>/);
+    expect(card).toMatch(/<li>Português<\/li><li>Inglês<\/li><li title="Espanhol"><span aria-hidden="true">\+(<!-- -->)?1<\/span>/);
   });
 
   it("/schedule is step 1 too, and reads the home's ?psychologist", async () => {
