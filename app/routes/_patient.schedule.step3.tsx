@@ -61,8 +61,9 @@ export async function action({ request }: ActionFunctionArgs) {
     case "checkout_failed": {
       // The hold was released: back to this step, where the slot is free again.
       const again = new URLSearchParams({ psychologistId: selection.psychologistId, date: selection.date, startsAt: selection.startsAt, duration: String(selection.duration) });
-      const title = result.kind === "no_checkout_url" ? t("errors.noCheckoutUrl") : result.kind === "checkout_failed" ? t("errors.checkoutFailed") : t("errors.paymentTitle");
-      return redirectWithToast(`/schedule/step3?${again}`, { type: "error", title, description: t("errors.paymentGeneric") });
+      // The spec's toast: 'Erro no pagamento', with what went wrong when it is known.
+      const description = result.kind === "no_checkout_url" ? t("errors.noCheckoutUrl") : result.kind === "checkout_failed" ? t("errors.checkoutFailed") : t("errors.paymentGeneric");
+      return redirectWithToast(`/schedule/step3?${again}`, { type: "error", title: t("errors.paymentTitle"), description });
     }
   }
 }

@@ -374,8 +374,8 @@ describe("step 3", () => {
   it.each([
     ["checkout_failed", new PaymentGatewayError("checkout_failed"), "Erro ao processar pagamento"],
     ["no_checkout_url", new PaymentGatewayError("no_checkout_url"), "URL de checkout não foi gerada"],
-    ["anything else", new TypeError("fetch failed"), "Erro no pagamento"],
-  ])("releases the hold when the gateway fails (%s): back to step 3 with a toast, never a 500", async (_name, failure, title) => {
+    ["anything else", new TypeError("fetch failed"), "Erro ao gerar pagamento. Tente novamente."],
+  ])("releases the hold when the gateway fails (%s): back to step 3 with the toast 'Erro no pagamento', never a 500", async (_name, failure, description) => {
     const failing: PaymentGateway = {
       name: "mercadopago",
       createCheckout: async () => {
@@ -391,7 +391,7 @@ describe("step 3", () => {
     const response = await run(step3Action, postRequest("/schedule/step3", holdFields(selection), await signedIn(await createUser())));
     expect(response.status).toBe(303);
     expect(location(response)).toBe(step3Path(selection));
-    expect(await toastOf(response)).toMatchObject({ type: "error", title, description: "Erro ao gerar pagamento. Tente novamente." });
+    expect(await toastOf(response)).toMatchObject({ type: "error", title: "Erro no pagamento", description });
     expect(await slotHolders(psychologistId)).toEqual([]);
     const [released] = await db.selectFrom("appointments").selectAll().where("psychologist_id", "=", psychologistId).execute();
     expect(released).toMatchObject({ status: "cancelled", cancelled_by: "system", cancellation_reason: "checkout_failed" });
