@@ -28,6 +28,7 @@ export async function appointmentForAsker(executor: Executor, appointmentId: str
       "a.duration_minutes as durationMinutes",
       "a.ends_at as endsAt",
       "a.psychologist_id as psychologistId",
+      "a.patient_id as patientId",
       "a.reschedule_count as rescheduleCount",
       "a.status_before_reschedule as statusBeforeReschedule",
       "a.proposed_starts_at as proposedStartsAt",
@@ -108,9 +109,10 @@ export async function recordCancellationRefund(executor: Executor, refund: { app
 /**
  * The psychologist grants a patient's claimed exception: the whole price goes back. Only for
  * a cancellation by the patient with an exception and a paid, not wholly refunded, price.
+ * Returns what the audit row names (the patient and the amount now owed), or undefined when refused.
  */
-export async function grantFullRefund(executor: Executor, appointmentId: string, psychologistUserId: string): Promise<boolean> {
-  const result = await executor
+export async function grantFullRefund(executor: Executor, appointmentId: string, psychologistUserId: string) {
+  return executor
     .updateTable("appointments as a")
     .set((eb) => ({ refund_cents: eb.ref("a.price_cents"), refund_status: "pending" }))
     .where("a.id", "=", appointmentId)
@@ -120,8 +122,8 @@ export async function grantFullRefund(executor: Executor, appointmentId: string,
     .where("a.cancellation_exception", "is not", null)
     .where("a.payment_status", "=", "paid")
     .where((eb) => eb.or([eb("a.refund_cents", "is", null), eb("a.refund_cents", "<", eb.ref("a.price_cents"))]))
+    .returning(["a.patient_id as patientId", "a.refund_cents as refundCents"])
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 export async function markRefundFailed(appointmentId: string) {

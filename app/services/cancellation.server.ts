@@ -54,8 +54,19 @@ export async function cancelAppointment(input: { appointmentId: string; asker: A
     });
     // Room, reminders, e-mails with the cancelling invite, the psychologist's notification.
     await afterCancellation(trx, appointment.id);
-    if (input.asker.role === "admin") {
-      await audit({ actor: { userId: input.asker.userId, role: "admin" }, action: "appointment.cancel", subject: { type: "appointment", id: appointment.id }, details: { reason: input.reason, refundCents: quote.cents } }, trx);
+    // An admin's cancellation is always audited (issue 15); anyone's that decides a paid price's refund (even 0) is a money write.
+    if (input.asker.role === "admin" || quote.paid) {
+      await audit(
+        {
+          actor: { userId: input.asker.userId, role: input.asker.role },
+          action: "appointment.cancel",
+          subject: { type: "appointment", id: appointment.id },
+          patientId: appointment.patientId,
+          // The admin's reason is internal (ADR 020); a patient's or psychologist's may speak of health, so it stays out.
+          details: input.asker.role === "admin" ? { reason: input.reason, refundCents: quote.cents } : { refundCents: quote.cents },
+        },
+        trx,
+      );
     }
     if (quote.cents > 0) await enqueue("payments.refund-cancellation", { appointmentId: appointment.id }, {}, trx);
     return { ok: true, quote };
@@ -65,7 +76,19 @@ export async function cancelAppointment(input: { appointmentId: string; asker: A
 /** The psychologist grants the patient's claimed exception: everything goes back, by the same job. */
 export async function grantExceptionRefund(appointmentId: string, psychologistUserId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (!(await grantFullRefund(trx, appointmentId, psychologistUserId))) return false;
+    const granted = await grantFullRefund(trx, appointmentId, psychologistUserId);
+    if (!granted) return false;
+    // A money write: audited with the write. The exception's kind stays out (it may be a medical emergency).
+    await audit(
+      {
+        actor: { userId: psychologistUserId, role: "psychologist" },
+        action: "payment.refund",
+        subject: { type: "appointment", id: appointmentId },
+        patientId: granted.patientId,
+        details: { refundCents: granted.refundCents, stage: "exception_granted" },
+      },
+      trx,
+    );
     await enqueue("payments.refund-cancellation", { appointmentId }, {}, trx);
     return true;
   });

@@ -39,6 +39,7 @@ async function paidAppointment(startsIn: number, options: { minutes?: number } =
   return { id, paymentId: payment.id };
 }
 
+const auditRows = (action: string) => db.selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("id").execute();
 const pagePath = (path: string, jar: CookieJar) => pageRequest(path, { Cookie: jar.header() });
 const page = (id: string, jar: CookieJar) => run(loader, getRequest(`/appointment/${id}/cancel`, jar), { id });
 const cancel = (id: string, jar: CookieJar, fields: Record<string, string> = { reason: "Surgiu um compromisso de trabalho" }) => run(action, postRequest(`/appointment/${id}/cancel`, fields, jar), { id });
@@ -74,6 +75,11 @@ describe("a patient cancels", () => {
       refund_status: "pending",
     });
     expect(await queuedJobs("payments.refund-cancellation")).toHaveLength(1);
+    // The refund decided is a money write: audited, naming who, which consultation and how much — not the reason nor the exception.
+    const [audited, ...more] = await auditRows("appointment.cancel");
+    expect(more).toEqual([]);
+    expect(audited).toMatchObject({ actor_user_id: pair.patient.id, actor_role: "patient", subject_type: "appointment", subject_id: id, patient_id: pair.patient.id, details: { refundCents: PRICE / 2 } });
+    expect(JSON.stringify(audited!.details)).not.toMatch(/compromisso|technical/);
 
     const refund = vi.spyOn(gateway, "refund");
     await runQueuedJobs(["payments.refund-cancellation"]);
@@ -132,6 +138,8 @@ describe("a patient cancels", () => {
     expect((await cancel(id, jar)).status).toBe(303);
     expect(await appointmentRow(id)).toMatchObject({ status: "cancelled", hold_expires_at: null, refund_cents: null, refund_status: null });
     expect(await queuedJobs("payments.refund-cancellation")).toHaveLength(0);
+    // No money moved, none decided: nothing to audit.
+    expect(await auditRows("appointment.cancel")).toEqual([]);
   });
 });
 
@@ -144,6 +152,8 @@ describe("the psychologist cancels", () => {
     expect(location(response)).toBe(`/psychologist-dashboard/appointments/${id}`);
     // A psychologist claims no exception: only a patient's is recorded.
     expect(await appointmentRow(id)).toMatchObject({ cancelled_by: "psychologist", cancellation_exception: null, refund_cents: PRICE });
+    expect(await auditRows("appointment.cancel")).toMatchObject([{ actor_user_id: pair.psychologist.id, actor_role: "psychologist", subject_id: id, patient_id: pair.patient.id, details: { refundCents: PRICE } }]);
+    expect(JSON.stringify((await auditRows("appointment.cancel"))[0]!.details)).not.toMatch(/doente|medical/);
     await runQueuedJobs(["payments.refund-cancellation"]);
     expect((await gateway.getPayment(paymentId))!.status).toBe("refunded");
     expect(await appointmentRow(id)).toMatchObject({ payment_status: "refunded", refund_status: "refunded" });
@@ -216,6 +226,39 @@ describe("a failure on the server", () => {
     expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", payment_status: "paid", cancellation_reason: null });
     expect(await queuedJobs("payments.refund-cancellation")).toHaveLength(0);
     expect((await cancel(id, jar)).status).toBe(303);
+  });
+});
+
+describe("the audit row", () => {
+  /** Refuses every audit row until dropped: the money write must fail with it. */
+  async function refusingAudit<T>(act: () => Promise<T>): Promise<T> {
+    await sql`CREATE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit down'; END $$`.execute(db);
+    await sql`CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`.execute(db);
+    try {
+      return await act();
+    } finally {
+      await sql`DROP TRIGGER test_refuse_audit ON audit_log`.execute(db);
+      await sql`DROP FUNCTION test_refuse_audit()`.execute(db);
+    }
+  }
+
+  it("is written in the cancelling transaction: when it cannot be, nothing is cancelled nor refunded", async () => {
+    const { id } = await paidAppointment(48 * HOUR);
+    const jar = await signedIn(pair.patient);
+    expect((await refusingAudit(() => cancel(id, jar))).status).toBe(503);
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", refund_cents: null, refund_status: null });
+    expect(await queuedJobs("payments.refund-cancellation")).toHaveLength(0);
+  });
+
+  it("is written in the granting transaction: when it cannot be, nothing more is owed", async () => {
+    const { id } = await paidAppointment(18 * HOUR);
+    await cancel(id, await signedIn(pair.patient), { reason: "Fui internada", exception: "medical_emergency" });
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    const grant = run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, await signedIn(pair.psychologist)), { id });
+    await expect(refusingAudit(() => grant)).rejects.toThrow(/audit down/);
+    expect(await appointmentRow(id)).toMatchObject({ refund_cents: PRICE / 2, refund_status: "refunded" });
+    expect(await queuedJobs("payments.refund-cancellation")).toHaveLength(0);
+    expect(await auditRows("payment.refund")).toEqual([]);
   });
 });
 
@@ -355,9 +398,14 @@ describe("a claimed exception", () => {
     // Only the consultation's psychologist, and only once.
     const stranger = await signedIn(await createUser({ role: "psychologist" }));
     expect((await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, stranger), { id })).status).toBe(404);
+    expect(await auditRows("payment.refund")).toEqual([]);
     const refund = vi.spyOn(gateway, "refund");
     const granted = await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, await signedIn(pair.psychologist)), { id });
     expect(granted.status).toBe(303);
+    // The grant is a money write: who granted, for which consultation and patient, the amount now owed; not the exception's kind.
+    const granting = await auditRows("payment.refund");
+    expect(granting).toMatchObject([{ actor_user_id: pair.psychologist.id, actor_role: "psychologist", subject_type: "appointment", subject_id: id, patient_id: pair.patient.id, details: { refundCents: PRICE, stage: "exception_granted" } }]);
+    expect(JSON.stringify(granting[0]!.details)).not.toMatch(/medical|internada/);
     await runQueuedJobs(["payments.refund-cancellation"]);
     expect(refund).toHaveBeenCalledTimes(1);
     expect(refund.mock.calls[0]!.slice(0, 2)).toEqual([paymentId, PRICE / 2]);
@@ -366,6 +414,8 @@ describe("a claimed exception", () => {
     expect((await gateway.getPayment(paymentId))!.status).toBe("refunded");
     const again = await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, await signedIn(pair.psychologist)), { id });
     expect(again.status).toBe(409);
+    // A refused grant wrote nothing, so it claims nothing.
+    expect(await auditRows("payment.refund")).toHaveLength(1);
   });
 
   it("without an exception there is nothing to grant", async () => {
