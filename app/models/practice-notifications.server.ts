@@ -26,14 +26,18 @@ export const NOTIFICATIONS_SHOWN = 8;
 /**
  * The newest notifications with the patient's first name and the consultation's start (null for a
  * record request, which belongs to no consultation); each row carries the unread count (none without rows).
+ * An anonymous evaluation's row comes back with neither name nor consultation (nor its id): the
+ * patient was promised the psychologist would not know who wrote it, and the consultation says who.
  */
 export async function listPracticeNotifications({ psychologistId, limit = NOTIFICATIONS_SHOWN }: { psychologistId: string; limit?: number }) {
+  const anonymous = sql<boolean>`coalesce(e.is_anonymous, false)`;
   const rows = await db
     .selectFrom("practice_notifications as n")
     .leftJoin("appointments as a", "a.id", "n.appointment_id")
     .leftJoin("record_requests as r", "r.id", "n.record_request_id")
     .leftJoin("profiles as p", "p.id", "a.patient_id")
     .leftJoin("profiles as rp", "rp.id", "r.patient_id")
+    .leftJoin("evaluations as e", (join) => join.onRef("e.appointment_id", "=", "n.appointment_id").on("n.kind", "=", "evaluation").on("e.psychologist_id", "=", psychologistId))
     .where("n.psychologist_id", "=", psychologistId)
     .orderBy("n.created_at", "desc")
     .orderBy("n.id", "desc")
@@ -41,12 +45,13 @@ export async function listPracticeNotifications({ psychologistId, limit = NOTIFI
     .select([
       "n.id",
       "n.kind",
-      "n.appointment_id as appointmentId",
+      anonymous.as("anonymous"),
+      sql<string | null>`case when ${anonymous} then null else n.appointment_id end`.as("appointmentId"),
       "n.record_request_id as recordRequestId",
       "n.created_at as createdAt",
       "n.read_at as readAt",
-      "a.starts_at as startsAt",
-      sql<string | null>`coalesce(p.first_name, rp.first_name)`.as("firstName"),
+      sql<Date | null>`case when ${anonymous} then null else a.starts_at end`.as("startsAt"),
+      sql<string | null>`case when ${anonymous} then null else coalesce(p.first_name, rp.first_name) end`.as("firstName"),
       (eb) =>
         eb
           .selectFrom("practice_notifications")

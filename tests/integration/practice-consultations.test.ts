@@ -344,6 +344,28 @@ describe("the notifications box", () => {
     expect((await tab()).notifications.unread).toBe(0);
   });
 
+  it("an anonymous evaluation says neither who nor which consultation, and links to the evaluations tab", async () => {
+    const named = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(-4 * DAY), status: "completed" });
+    const hidden = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(-3 * DAY), status: "completed" });
+    expect(await submitEvaluation(pair.patient.id, named, { rating: 5, comment: "", isAnonymous: false, publishConsent: false })).toBe("created");
+    await db.updateTable("practice_notifications").set({ created_at: new Date(Date.now() - HOUR) }).execute();
+    expect(await submitEvaluation(pair.patient.id, hidden, { rating: 2, comment: "", isAnonymous: true, publishConsent: false })).toBe("created");
+
+    const [anonymous, signed] = (await tab()).notifications.items;
+    expect(anonymous).toMatchObject({ kind: "evaluation", anonymous: true, appointmentId: null, patient: "", consultation: { date: null, time: null } });
+    expect(JSON.stringify(anonymous)).not.toContain(hidden);
+    expect(signed).toMatchObject({ kind: "evaluation", anonymous: false, appointmentId: named, patient: "Paula" });
+
+    // The page: the anonymous one's text and link give nothing away.
+    const html = await (await send(page("/psychologist-dashboard/appointments", { Cookie: jar.header() }))).text();
+    const start = html.indexOf('id="notifications-title"');
+    const box = html.slice(start, html.indexOf("</section>", start));
+    expect(box).toContain('href="/psychologist-dashboard/evaluations"');
+    expect(box).toContain("Nova avaliação anônima");
+    expect(box).not.toContain(hidden);
+    expect(box.match(/Nova avaliação de Paula/g)).toHaveLength(1);
+  });
+
   it.each([
     [{ intent: "read-notification", id: "abc", read: "1" }],
     [{ intent: "read-notification", id: "1", read: "talvez" }],

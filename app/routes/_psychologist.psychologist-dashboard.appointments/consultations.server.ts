@@ -71,6 +71,8 @@ export async function consultationsTabData(request: Request, user: PsychologistS
       items: notifications.map((item) => ({
         id: item.id,
         kind: item.kind,
+        // An anonymous evaluation: no name, no consultation, a link to the evaluations tab.
+        anonymous: item.anonymous,
         appointmentId: item.appointmentId,
         recordRequestId: item.recordRequestId,
         read: item.readAt !== null,

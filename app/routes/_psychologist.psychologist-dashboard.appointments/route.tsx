@@ -301,6 +301,11 @@ function NextThree({ data, t }: { data: Data; t: TFunction }) {
   );
 }
 
+function notificationHref(item: Data["notifications"]["items"][number]): string {
+  if (item.anonymous) return "/psychologist-dashboard/evaluations";
+  return item.appointmentId ? `/psychologist-dashboard/appointments/${item.appointmentId}` : "/psychologist-dashboard/records";
+}
+
 function NotificationsBox({ data, t }: { data: Data; t: TFunction }) {
   const { notifications } = data;
   return (
@@ -325,9 +330,9 @@ function NotificationsBox({ data, t }: { data: Data; t: TFunction }) {
         <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {notifications.items.map((item) => (
             <li key={item.id} className={`py-2 ${item.read ? "muted" : ""}`}>
-              <Link to={item.appointmentId ? `/psychologist-dashboard/appointments/${item.appointmentId}` : "/psychologist-dashboard/records"} className={`block hover:underline ${item.read ? "" : "font-semibold"}`}>
+              <Link to={notificationHref(item)} className={`block hover:underline ${item.read ? "" : "font-semibold"}`}>
                 {item.read ? null : <span className="sr-only">{t("notifications.unreadMark")} </span>}
-                {t(`notifications.kinds.${item.kind}`, { patient: item.patient, date: item.consultation.date ?? "", time: item.consultation.time ?? "" })}
+                {item.anonymous ? t("notifications.kinds.evaluation_anonymous") : t(`notifications.kinds.${item.kind}`, { patient: item.patient, date: item.consultation.date ?? "", time: item.consultation.time ?? "" })}
               </Link>
               <div className="mt-1 flex items-center justify-between gap-2 text-xs">
                 <span>{item.at}</span>
