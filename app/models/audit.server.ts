@@ -25,6 +25,7 @@ export type AuditAction =
   | "billing.export"
   | "evaluations.export"
   | "report.generate"
+  | "report.preview"
   | "psychologist.review"
   | "psychologist.feature"
   | "audit.export"

@@ -414,6 +414,13 @@ export async function reportPreview(user: PsychologistSessionUser, request: Omit
     if (rows.length >= rowLimit) break;
   }
   const totals = await report.totals();
+  // The preview shows patients' names, CPFs and amounts: a money read, one row per page view, before anything leaves.
+  await audit({
+    actor: { userId: user.id, role: user.role },
+    action: "report.preview",
+    subject: { type: "psychologist", id: psychologistId },
+    details: { type: request.type, from: request.from, to: request.to, rows: rows.length },
+  });
   return {
     title: report.title,
     timeZone: identity.timeZone,

@@ -80,7 +80,7 @@ async function sheetRows(response: Response): Promise<unknown[][]> {
 
 describe("the fiscal report", () => {
   it("previews one row per kept consultation with CPFs and net amounts, and totals per month", async () => {
-    const { jar } = await october();
+    const { jar, psychologist } = await october();
     const response = await tab(`type=fiscal&format=pdf&${OCTOBER}`, jar);
     expect(response.status).toBe(200);
     const data = await response.json();
@@ -93,6 +93,10 @@ describe("the fiscal report", () => {
     expect(data.preview.totals.rows).toEqual([
       ["2026-10", "4", "R$\u00a0680,00", "R$\u00a0100,00", "R$\u00a0580,00"],
       ["Total", "4", "R$\u00a0680,00", "R$\u00a0100,00", "R$\u00a0580,00"],
+    ]);
+    // Names, CPFs and amounts on the page are a money read: one audit row for the view, with the type and range.
+    expect(await db.selectFrom("audit_log").select(["actor_user_id", "actor_role", "action", "subject_type", "subject_id", "details"]).execute()).toEqual([
+      { actor_user_id: psychologist.id, actor_role: "psychologist", action: "report.preview", subject_type: "psychologist", subject_id: psychologist.psychologistId, details: { type: "fiscal", from: "2026-10-01", to: "2026-10-31", rows: 4 } },
     ]);
   });
 
@@ -220,6 +224,8 @@ describe("the form's rules", () => {
     const data = await response.json();
     expect(data.errors).toEqual(errors);
     expect(data.preview).toBeNull();
+    // Nothing was read, so nothing is claimed.
+    expect(await db.selectFrom("audit_log").select("action").where("action", "=", "report.preview").execute()).toEqual([]);
     const file = await download(query, jar);
     expect(file.status).toBe(400);
     expect(await file.text()).toBe(`Erro ao gerar relatório: ${Object.values(errors).flat().join(" ")}`);
