@@ -205,18 +205,32 @@ export async function noteForExport({ psychologistId, appointmentId, actor }: { 
 }
 
 /**
- * Every note of this psychologist about this patient, oldest consultation
- * first, opened (for the patient's copy of their record). Throws
- * NoteDecryptionError when one cannot be opened: a copy with a hole is no copy.
+ * Every note of this psychologist about this patient as it stood at `asOf`
+ * (a release: the copy is a snapshot), oldest consultation first, opened (for
+ * the patient's copy of their record): per note the latest version saved at
+ * or before then; notes begun later are absent. Throws NoteDecryptionError
+ * when one cannot be opened: a copy with a hole is no copy.
  */
-export async function notesOfPatient({ psychologistId, patientId }: { psychologistId: string; patientId: string }) {
+export async function notesOfPatient({ psychologistId, patientId, asOf }: { psychologistId: string; patientId: string; asOf: Date }) {
   const rows = await db
     .selectFrom("clinical_notes as n")
     .innerJoin("appointments as a", "a.id", "n.appointment_id")
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("clinical_note_versions as v")
+          .whereRef("v.note_id", "=", "n.id")
+          .where("v.created_at", "<=", asOf)
+          .select(["v.version", "v.key_id", "v.nonce", "v.ciphertext"])
+          .orderBy("v.version", "desc")
+          .limit(1)
+          .as("v"),
+      (join) => join.onTrue(),
+    )
     .where("n.psychologist_id", "=", psychologistId)
     .where("n.patient_id", "=", patientId)
-    .select(["n.id", "n.version", "n.key_id", "n.nonce", "n.ciphertext", "a.starts_at as startsAt"])
+    .select(["n.id", "v.version", "v.key_id", "v.nonce", "v.ciphertext", "a.starts_at as startsAt"])
     .orderBy("a.starts_at", "asc")
     .execute();
-  return rows.map((row) => ({ noteId: row.id, startsAt: row.startsAt, text: open(row) }));
+  return rows.map((row) => ({ noteId: row.id, version: row.version, startsAt: row.startsAt, text: open(row) }));
 }

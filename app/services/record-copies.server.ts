@@ -51,15 +51,17 @@ export async function requestRecordCopy({ patientId, psychologistId, actor }: { 
 
 /**
  * The released copy as a PDF: every note of this psychologist about this
- * patient, one section per consultation, oldest first; audited as a download.
+ * patient as it stood when the latest copy was released (what the
+ * psychologist agreed to hand over; later writing needs a new release), one
+ * section per consultation, oldest first; audited as a download.
  * undefined before the psychologist released a copy.
  */
 export async function recordCopyPdf({ patientId, psychologistId, actor, locale: asked }: { patientId: string; psychologistId: string; actor: NoteActor; locale: Locale }) {
   const locale = pdfLocale(asked);
   const release = await releasedCopy({ patientId, psychologistId });
-  if (!release) return undefined;
-  const [author, notes, fullName] = await Promise.all([recordAuthor(psychologistId), notesOfPatient({ psychologistId, patientId }), patientFullName(patientId)]);
-  await audit({ actor, action: "record_copy.download", subject: { type: "record_request", id: release.id }, patientId, details: { psychologistId, notes: notes.map((note) => note.noteId) } });
+  if (!release?.releasedAt) return undefined;
+  const [author, notes, fullName] = await Promise.all([recordAuthor(psychologistId), notesOfPatient({ psychologistId, patientId, asOf: release.releasedAt }), patientFullName(patientId)]);
+  await audit({ actor, action: "record_copy.download", subject: { type: "record_request", id: release.id }, patientId, details: { psychologistId, notes: notes.map((note) => note.noteId), versions: notes.map((note) => note.version) } });
   const t = getFixedT(locale, "records");
   const timeZone = author.timeZone;
   const today = new Date();

@@ -131,4 +131,41 @@ describe("releasing and downloading", () => {
     expect(dashboard.myRecord[0]).toMatchObject({ pendingSince: null });
     expect(dashboard.myRecord[0].releasedAt).toBeTruthy();
   });
+
+  it("a released copy is the record as it stood at the release: later edits and notes wait for a new release", async () => {
+    const release = async () => {
+      await ask();
+      const tab = await body(await run(recordsLoader, getRequest("/psychologist-dashboard/records", psychologistJar)));
+      expect((await run(recordsAction, postRequest("/psychologist-dashboard/records", { intent: "release", requestId: tab.requests[0].id }, psychologistJar))).status).toBe(303);
+      // Clear of the clock's resolution: what was written before is an hour older, the release half an hour.
+      await db.updateTable("clinical_note_versions").set({ created_at: new Date(Date.now() - HOUR) }).execute();
+      await db.updateTable("record_requests").set({ released_at: new Date(Date.now() - HOUR / 2) }).where("status", "=", "released").execute();
+    };
+    const copy = async () => {
+      const response = await download();
+      expect(response.status).toBe(200);
+      return pdfText(Buffer.from(await response.arrayBuffer()));
+    };
+    await release();
+
+    const [older] = await db.selectFrom("appointments").select("id").where("psychologist_id", "=", psychologistId).orderBy("starts_at").limit(1).execute();
+    expect((await writeNote(older!.id, "Primeira sessão reescrita depois da cópia.")).status).toBe(303);
+    const later = await createAppointment({ patientId: pair.patient.id, psychologistId, startsAt: new Date(Date.now() - DAY), status: "completed" });
+    expect((await writeNote(later, "Terceira sessão, posterior à cópia.")).status).toBe(303);
+
+    const released = await copy();
+    expect(released).toContain("Primeira sessão: acolhimento e queixa inicial.");
+    expect(released).toContain("Segunda sessão: evolução positiva.");
+    expect(released).not.toContain("reescrita");
+    expect(released).not.toContain("Terceira sessão");
+    const [downloaded] = await auditRows("record_copy.download");
+    expect((downloaded!.details as { versions: number[] }).versions).toEqual([1, 1]);
+
+    // An updated copy, released again, has them.
+    await release();
+    const updated = await copy();
+    expect(updated).toContain("Primeira sessão reescrita depois da cópia.");
+    expect(updated).not.toContain("acolhimento e queixa inicial");
+    expect(updated).toContain("Terceira sessão, posterior à cópia.");
+  });
 });
