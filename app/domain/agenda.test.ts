@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkBlock, daySummary, isDate, monthGrid, shiftMonth, slotLabels, TIME_OPTIONS, timeToMinutes } from "./agenda";
+import { checkBlock, daySummary, isDate, isMonth, monthGrid, shiftMonth, slotLabels, TIME_OPTIONS, timeToMinutes } from "./agenda";
 
 describe("time options", () => {
   it("are 00:00 to 23:30 in 30-minute steps", () => {
@@ -74,5 +74,48 @@ describe("the month grid", () => {
     expect(shiftMonth("2026-01", -1)).toBe("2025-12");
     expect(isDate("2026-02-29")).toBe(false);
     expect(isDate("2028-02-29")).toBe(true);
+  });
+});
+
+describe("the calendar's years (1900–2999, one range for every date and month parameter)", () => {
+  it.each([
+    "1900-01-01",
+    "1999-12-31",
+    "2000-02-29",
+    "2025-02-28",
+    "2999-12-31",
+  ])("%s is a date", (value) => expect(isDate(value)).toBe(true));
+  it.each([
+    "1899-12-31",
+    "0000-01-01",
+    "0099-06-15",
+    "0999-12-31",
+    "3000-01-01",
+    "9999-12-31",
+    "10000-01-01",
+    "2025-02-30",
+    "2025-04-31",
+    "2100-02-29",
+    "2025-00-10",
+    "2025-13-01",
+    "2025-01-00",
+    "2025-1-01",
+    "+02025-01-01",
+    " 2025-01-01",
+    "2025-01-01T00:00",
+    "",
+    null,
+    undefined,
+  ])("%s is not a date", (value) => expect(isDate(value)).toBe(false));
+  it.each(["1900-01", "2025-02", "2999-12"])("%s is a month", (value) => expect(isMonth(value)).toBe(true));
+  it.each(["1899-12", "0000-01", "0050-01", "3000-01", "9999-12", "10000-01", "2025-00", "2025-13", "2025-1", "garbage", "", null])(
+    "%s is not a month",
+    (value) => expect(isMonth(value)).toBe(false),
+  );
+  it.each(["1900-01", "1900-02", "2999-11", "2999-12"])("every accepted edge month %s has a grid and neighbours", (month) => {
+    const weeks = monthGrid(month);
+    expect(weeks.flat().filter((day) => day.inMonth)[0]!.date).toBe(`${month}-01`);
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+    expect(isMonth(shiftMonth(month, -1)) || shiftMonth(month, -1) === "1899-12").toBe(true);
   });
 });

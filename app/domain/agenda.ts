@@ -1,4 +1,4 @@
-import { addDays, blocksForDate, mergeRanges, SLOT_GRID_MINUTES, weekdayOf, type DatedBlock, type MinuteRange, type WeeklyBlock } from "./slots";
+import { addDays, blocksForDate, isCalendarDate, isCalendarMonth, mergeRanges, SLOT_GRID_MINUTES, weekdayOf, type DatedBlock, type MinuteRange, type WeeklyBlock } from "./slots";
 
 /**
  * The 24-hour agenda's rules (spec 02, 'Agenda tab' and 'Time block'): times
@@ -89,12 +89,12 @@ export function shiftMonth(month: string, delta: number): string {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}`;
 }
 
+/** A month a URL may ask for: in CALENDAR_YEARS, so its grid and neighbours stay readable. */
 export function isMonth(value: string | null | undefined): value is string {
-  return typeof value === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+  return isCalendarMonth(value);
 }
 
+/** A day a URL or form may name: one that exists, in CALENDAR_YEARS. */
 export function isDate(value: string | null | undefined): value is string {
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+  return isCalendarDate(value);
 }

@@ -24,6 +24,15 @@ describe("parseConsultationFilters", () => {
     ["day=2026-02-30", { day: null, month: "2026-11" }],
     ["day=2026-12-03&month=2027-01", { day: "2026-12-03", month: "2027-01" }],
     ["month=2026-13", { month: "2026-11" }],
+    // Outside the calendar's years, like any other bad value: back to this month.
+    ["month=9999-12", { month: "2026-11" }],
+    ["month=3000-01", { month: "2026-11" }],
+    ["month=1899-12", { month: "2026-11" }],
+    ["month=0000-01", { month: "2026-11" }],
+    ["month=2999-12", { month: "2999-12" }],
+    ["day=9999-12-31", { day: null, month: "2026-11" }],
+    ["day=0000-01-01", { day: null, month: "2026-11" }],
+    ["day=2999-12-31", { day: "2999-12-31", month: "2999-12" }],
     ["page=3", { page: 3 }],
     ["page=0", { page: 1 }],
     ["page=-2", { page: 1 }],
@@ -76,6 +85,11 @@ describe("listWindow", () => {
   it("takes a chosen day over the period", () => {
     const window = listWindow({ day: "2026-12-31", period: "week" }, now, SP)!;
     expect([window.start.toISOString(), window.end.toISOString()]).toEqual(["2026-12-31T03:00:00.000Z", "2027-01-01T03:00:00.000Z"]);
+  });
+
+  it("reads the last day the calendar accepts and the day after it", () => {
+    const window = listWindow({ day: "2999-12-31", period: "all" }, now, SP)!;
+    expect([window.start.toISOString(), window.end.toISOString()]).toEqual(["2999-12-31T03:00:00.000Z", "3000-01-01T03:00:00.000Z"]);
   });
 
   it("crosses the year in December", () => {

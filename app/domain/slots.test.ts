@@ -11,9 +11,12 @@ import {
   hasFreeSlotBetween,
   hasFreeSlotToday,
   hasFreeSlotWithinNextHour,
+  isCalendarDate,
+  isCalendarMonth,
   parseTimeOfDay,
   periodOfDay,
   slotStep,
+  startOfDayInZone,
   wallTimeToInstant,
   weekdayOf,
   weeklyMinutes,
@@ -323,6 +326,31 @@ describe("calendar helpers", () => {
     expect(addDays("2024-12-31", 1)).toBe("2025-01-01");
     expect(addDays("2025-03-01", -1)).toBe("2025-02-28");
   });
+  it.each(["0000-01-01", "0099-12-31", "0999-01-01", "10000-01-01", "2025-02-30"])("refuses to read %s (Date.UTC takes 0–99 for 1900–1999)", (date) => {
+    expect(() => addDays(date, 1)).toThrow(RangeError);
+    expect(() => weekdayOf(date)).toThrow(RangeError);
+    expect(() => startOfDayInZone(date, SP)).toThrow(RangeError);
+  });
+  it("never writes a date it cannot read back", () => {
+    expect(addDays("9999-12-30", 1)).toBe("9999-12-31");
+    expect(() => addDays("9999-12-31", 1)).toThrow(RangeError);
+    expect(() => addDays("1000-01-01", -1)).toThrow(RangeError);
+  });
+  it.each([
+    ["1900-01-01", true],
+    ["2999-12-31", true],
+    ["1899-12-31", false],
+    ["3000-01-01", false],
+    ["2024-02-29", true],
+    ["2025-02-29", false],
+  ])("isCalendarDate(%s) is %s", (date, expected) => expect(isCalendarDate(date)).toBe(expected));
+  it.each([
+    ["2999-12", true],
+    ["1900-01", true],
+    ["3000-01", false],
+    ["1899-12", false],
+    ["2025-13", false],
+  ])("isCalendarMonth(%s) is %s", (month, expected) => expect(isCalendarMonth(month)).toBe(expected));
 });
 
 describe("periodOfDay", () => {

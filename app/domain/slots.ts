@@ -280,17 +280,49 @@ function toMinuteRange(block: { startTime: string; endTime: string }): MinuteRan
   return { start: parseTimeOfDay(block.startTime, "up"), end: parseTimeOfDay(block.endTime, "down") };
 }
 
-function parseDate(date: string): { year: number; month: number; day: number } {
+/**
+ * The years a date or month from outside (a URL, a form) may name. Dates
+ * derived from one (a month grid's edges, the next day, a year ahead) stay
+ * well inside the years `parseDate` reads.
+ */
+export const CALENDAR_YEARS = { first: 1900, last: 2999 } as const;
+
+/** 'yyyy-MM-dd' naming a day that exists, in CALENDAR_YEARS: what every date parameter must be. */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  const parsed = readDate(value);
+  return parsed !== null && parsed.year >= CALENDAR_YEARS.first && parsed.year <= CALENDAR_YEARS.last;
+}
+
+/** 'yyyy-MM' in CALENDAR_YEARS. */
+export function isCalendarMonth(value: unknown): value is string {
+  if (typeof value !== "string" || !/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= CALENDAR_YEARS.first && year <= CALENDAR_YEARS.last;
+}
+
+/**
+ * Years 1000–9999 only: Date.UTC reads 0–99 as 1900–1999, and 'yyyy' cannot
+ * write 10000, so `formatDate`'s output would not read back.
+ */
+function readDate(date: string): { year: number; month: number; day: number } | null {
   const match = DATE.exec(date);
-  const [year, month, day] = [match?.[1], match?.[2], match?.[3]].map(Number) as [number, number, number];
+  if (!match) return null;
+  const [year, month, day] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
+  if (year < 1000) return null;
   const check = new Date(Date.UTC(year, month - 1, day));
-  if (!match || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    throw new RangeError(`Invalid calendar date: '${date}'`);
-  }
-  return { year, month, day };
+  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? { year, month, day } : null;
+}
+
+function parseDate(date: string): { year: number; month: number; day: number } {
+  const parsed = readDate(date);
+  if (!parsed) throw new RangeError(`Invalid calendar date: '${date}'`);
+  return parsed;
 }
 
 function formatDate(year: number, month: number, day: number): string {
+  // Never write a date parseDate would refuse to read back.
+  if (year < 1000 || year > 9999) throw new RangeError(`Date out of range: year ${year}`);
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
