@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { checkBlock, minutesToTime, timeToMinutes, type BlockProblem } from "~/domain/agenda";
+import { checkBlock, isDate, minutesToTime, timeToMinutes, type BlockProblem } from "~/domain/agenda";
 import { dateInZone, startOfDayInZone, addDays, wallTimeToInstant } from "~/domain/slots";
 import {
   datedBlocks,
@@ -14,6 +14,7 @@ import {
   weeklyBlocks,
 } from "~/models/agenda.server";
 import { db } from "~/models/db.server";
+import { isUuid } from "~/models/public-profile.server";
 import { purgePublicPages } from "~/utils/page-cache.server";
 
 /**
@@ -29,13 +30,15 @@ export interface Holder {
 
 export type AgendaOutcome =
   | { ok: true; label?: string }
-  | { ok: false; problem: BlockProblem | "not_found" }
+  | { ok: false; problem: BlockProblem | "not_found" | "invalid_date" }
   | { ok: false; problem: "holds_appointments"; holders: Holder[] };
 
 const minutesOfTime = (time: string) => timeToMinutes(time) ?? 0;
 
 /** A new dated block ('Adicionar horário' of a day). */
 export async function addDatedBlock(psychologistId: string, input: { date?: string | null; startTime?: string | null; endTime?: string | null }, now = new Date()): Promise<AgendaOutcome> {
+  // The date reaches SQL before checkBlock runs: a day that does not exist would be PostgreSQL's error (a 500).
+  if (input.date && !isDate(input.date)) return { ok: false, problem: "invalid_date" };
   const outcome = await db.transaction().execute(async (trx): Promise<AgendaOutcome> => {
     const agenda = await lockAgenda(trx, psychologistId);
     if (!agenda) return { ok: false, problem: "not_found" };
@@ -57,6 +60,8 @@ export async function addDatedBlock(psychologistId: string, input: { date?: stri
 }
 
 export async function removeDatedBlock(psychologistId: string, blockId: string, now = new Date()): Promise<AgendaOutcome> {
+  // Not a uuid names no block (and PostgreSQL would refuse it with a 500).
+  if (!isUuid(blockId)) return { ok: false, problem: "not_found" };
   const outcome = await db.transaction().execute(async (trx): Promise<AgendaOutcome> => {
     const agenda = await lockAgenda(trx, psychologistId);
     const block = agenda ? await findDatedBlock(trx, { psychologistId, id: blockId }) : undefined;
@@ -96,6 +101,8 @@ export async function addWeeklyBlock(psychologistId: string, input: { weekday?: 
 const WEEKLY_HORIZON_DAYS = 400;
 
 export async function removeWeeklyBlock(psychologistId: string, blockId: string, now = new Date()): Promise<AgendaOutcome> {
+  // Not a uuid names no block (and PostgreSQL would refuse it with a 500).
+  if (!isUuid(blockId)) return { ok: false, problem: "not_found" };
   const outcome = await db.transaction().execute(async (trx): Promise<AgendaOutcome> => {
     const agenda = await lockAgenda(trx, psychologistId);
     const block = agenda ? await findWeeklyBlock(trx, { psychologistId, id: blockId }) : undefined;

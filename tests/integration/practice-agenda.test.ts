@@ -3,6 +3,7 @@ import { formPost, page, send } from "#tests/helpers/app";
 import { createAppointment, createPair } from "#tests/helpers/appointments";
 import { brasilia, dayFromToday } from "#tests/helpers/booking";
 import { createUser, signedIn } from "#tests/helpers/factories";
+import { shiftMonth } from "~/domain/agenda";
 import { db } from "~/models/db.server";
 
 /** The 24h agenda tab (issue 12, item 3), through the request handler. */
@@ -141,5 +142,70 @@ describe("the weekly pattern", () => {
     const patient = await createUser();
     const response = await post(await signedIn(patient), { intent: "add-weekly", weekday: "1", startTime: "08:00", endTime: "12:00" });
     expect(response.status).toBe(403);
+  });
+});
+
+describe("malformed forms (never a 500, nothing written)", () => {
+  it.each([
+    [{ intent: "add-block", date: "2025-02-30", startTime: "10:00", endTime: "11:00" }, "Data inválida"],
+    [{ intent: "add-block", date: "2025-04-31", startTime: "10:00", endTime: "11:00" }, "Data inválida"],
+    [{ intent: "add-block", date: "9999-12-31", startTime: "10:00", endTime: "11:00" }, "Data inválida"],
+    [{ intent: "add-block", date: "20250-01-01", startTime: "10:00", endTime: "11:00" }, "Data inválida"],
+    [{ intent: "add-block", date: "amanhã", startTime: "10:00", endTime: "11:00" }, "Data inválida"],
+    [{ intent: "add-block", date: "2030-01-10", startTime: "25:00", endTime: "26:00" }, "passos de 30 minutos"],
+    [{ intent: "add-weekly", weekday: "abc", startTime: "08:00", endTime: "12:00" }, "Preencha todos os campos"],
+    [{ intent: "add-weekly", weekday: "1.5", startTime: "08:00", endTime: "12:00" }, "Preencha todos os campos"],
+    [{ intent: "add-weekly", weekday: "1", startTime: "8h", endTime: "12:00" }, "passos de 30 minutos"],
+    [{ intent: "drop-everything" }, "Ação desconhecida."],
+    [{}, "Ação desconhecida."],
+  ])("%o is a 400 with a message", async (fields, message) => {
+    const { jar, psychologistId } = await psychologist();
+    const response = await post(jar, fields as Record<string, string>);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+    expect(await datedOf(psychologistId)).toEqual([]);
+    expect(await weeklyOf(psychologistId)).toEqual([]);
+  });
+
+  it.each(["delete-block", "delete-weekly"])("%s with a block id that is no uuid, or none, is a 404 and removes nothing", async (intent) => {
+    const { jar, psychologistId } = await psychologist();
+    const date = dayFromToday(3);
+    await post(jar, { intent: "add-block", date, startTime: "08:00", endTime: "10:00" });
+    await post(jar, { intent: "add-weekly", weekday: "1", startTime: "08:00", endTime: "12:00" });
+    const forms: Record<string, string>[] = [{ intent, blockId: "abc" }, { intent, blockId: "1; drop table psychologist_schedule" }, { intent }, { intent, blockId: "" }];
+    for (const fields of forms) {
+      expect((await post(jar, fields)).status).toBe(404);
+    }
+    expect(await datedOf(psychologistId)).toHaveLength(1);
+    expect(await weeklyOf(psychologistId)).toHaveLength(1);
+  });
+});
+
+describe("months and days outside the calendar's years (1900–2999)", () => {
+  it.each(["month=9999-12", "month=3000-01", "month=0000-01", "date=9999-12-31", "date=0001-01-01", "month=garbage"])("?%s shows this month, like any bad value", async (query) => {
+    const { jar } = await psychologist();
+    const response = await send(page(`/psychologist-dashboard/agenda?${query}`, { Cookie: jar.header() }));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // The 'next month' link follows this month, whatever the URL asked for.
+    expect(html).toContain(`month=${shiftMonth(dayFromToday(0).slice(0, 7), 1)}`);
+    expect(html).not.toContain("month=10000");
+  });
+
+  it.each(["view=calendar&month=9999-12", "view=calendar&month=0000-01", "day=9999-12-31", "day=0000-01-01", "view=calendar&day=9999-12-31"])(
+    "the consultations tab with ?%s falls back as for any bad value",
+    async (query) => {
+      const { jar } = await psychologist();
+      const response = await send(page(`/psychologist-dashboard/appointments?${query}`, { Cookie: jar.header() }));
+      expect(response.status).toBe(200);
+      expect(await response.text()).not.toContain("10000-");
+    },
+  );
+
+  it("the last month it accepts still has its grid (which runs into January 3000)", async () => {
+    const { jar } = await psychologist();
+    const response = await send(page("/psychologist-dashboard/agenda?month=2999-12", { Cookie: jar.header() }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("date=2999-12-31");
   });
 });

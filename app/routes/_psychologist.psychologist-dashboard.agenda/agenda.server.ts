@@ -1,6 +1,9 @@
+import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { daySummary, isDate, isMonth, monthGrid, shiftMonth, slotLabels, TIME_OPTIONS, minutesToTime } from "~/domain/agenda";
-import { dateInZone } from "~/domain/slots";
+import { z } from "zod";
+import { daySummary, isDate, isMonth, monthGrid, shiftMonth, slotLabels, TIME_OPTIONS, minutesToTime, timeToMinutes } from "~/domain/agenda";
+import { dateInZone, SLOT_GRID_MINUTES } from "~/domain/slots";
+import type { TFunction } from "~/i18n/translate";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { datedBlocks, weeklyBlocks } from "~/models/agenda.server";
 import { addDatedBlock, addWeeklyBlock, removeDatedBlock, removeWeeklyBlock, type AgendaOutcome } from "~/services/agenda.server";
@@ -64,41 +67,75 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
   };
 }
 
-const PROBLEM_STATUS: Record<string, number> = { missing: 400, no_date: 400, not_on_grid: 400, start_after_end: 400, past: 400, conflict: 409, holds_appointments: 409, not_found: 404 };
+const PROBLEM_STATUS: Record<string, number> = { missing: 400, no_date: 400, invalid_date: 400, not_on_grid: 400, start_after_end: 400, past: 400, conflict: 409, holds_appointments: 409, not_found: 404 };
+
+/**
+ * The agenda's four forms. Only shapes are checked here (a day that exists, a
+ * time on the grid, a uuid), so nothing malformed reaches SQL; what depends on
+ * the agenda (overlaps, the past, booked consultations) is the service's.
+ * Empty fields stay optional: checkBlock says which one is missing, as before.
+ */
+export function agendaActionSchema(t: TFunction) {
+  const time = z
+    .string()
+    .trim()
+    .refine((value) => (timeToMinutes(value) ?? 1) % SLOT_GRID_MINUTES === 0, t("errors.not_on_grid"))
+    .optional();
+  const blockId = z.string({ required_error: t("errors.not_found") }).trim().uuid(t("errors.not_found"));
+  return z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("add-block"), date: z.string().trim().refine(isDate, t("errors.invalid_date")).optional(), startTime: time, endTime: time }),
+      z.object({ intent: z.literal("delete-block"), blockId }),
+      z.object({
+        intent: z.literal("add-weekly"),
+        weekday: z.number({ required_error: t("errors.missing"), invalid_type_error: t("errors.missing") }).int(t("errors.missing")).min(0, t("errors.missing")).max(6, t("errors.missing")),
+        startTime: time,
+        endTime: time,
+      }),
+      z.object({ intent: z.literal("delete-weekly"), blockId }),
+    ],
+    { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("errors.unknownIntent") : ctx.defaultError }) },
+  );
+}
 
 export async function agendaAction(request: Request, user: PsychologistSessionUser) {
   const { t, locale } = await pageTranslations(request, ["agenda"]);
   const psychologistId = user.psychologistId;
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.trim() : null;
-  };
+  const submission = parseWithZod(await request.formData(), { schema: agendaActionSchema(t) });
   const back = new URL(request.url);
   back.searchParams.delete("add");
   const here = `${back.pathname}${back.search}`;
 
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    // A block id that is no uuid names no block: the same 404 as another psychologist's.
+    if (errors.blockId) throw new Response(t("errors.not_found"), { status: 404 });
+    const intent = submission.payload.intent;
+    const error = Object.values(errors).flatMap((messages) => messages ?? [])[0] ?? t("errors.unknownIntent");
+    return data({ error, intent: typeof intent === "string" && !errors.intent ? intent : undefined }, { status: 400 });
+  }
+
+  const form = submission.value;
   let outcome: AgendaOutcome;
   let success: string;
-  switch (form.get("intent")) {
+  switch (form.intent) {
     case "add-block":
-      outcome = await addDatedBlock(psychologistId, { date: text("date"), startTime: text("startTime"), endTime: text("endTime") });
+      outcome = await addDatedBlock(psychologistId, { date: form.date, startTime: form.startTime, endTime: form.endTime });
       success = t("messages.blockSaved");
       break;
     case "delete-block":
-      outcome = await removeDatedBlock(psychologistId, text("blockId") ?? "");
+      outcome = await removeDatedBlock(psychologistId, form.blockId);
       success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
       break;
     case "add-weekly":
-      outcome = await addWeeklyBlock(psychologistId, { weekday: text("weekday") ? Number(text("weekday")) : null, startTime: text("startTime"), endTime: text("endTime") });
+      outcome = await addWeeklyBlock(psychologistId, { weekday: form.weekday, startTime: form.startTime, endTime: form.endTime });
       success = t("messages.weeklySaved");
       break;
     case "delete-weekly":
-      outcome = await removeWeeklyBlock(psychologistId, text("blockId") ?? "");
+      outcome = await removeWeeklyBlock(psychologistId, form.blockId);
       success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
       break;
-    default:
-      return data({ error: t("errors.unknownIntent") }, { status: 400 });
   }
   if (outcome.ok) return redirectWithToast(here, { type: "success", title: success });
   if (outcome.problem === "not_found") throw new Response(t("errors.not_found"), { status: 404 });
@@ -109,5 +146,5 @@ export async function agendaAction(request: Request, user: PsychologistSessionUs
           appointments: outcome.holders.map((holder) => `${holder.firstName ?? "—"} (${formatLongDate(holder.startsAt, locale, timeZone)} ${formatTime(holder.startsAt, locale, timeZone)})`).join(", "),
         })
       : t(`errors.${outcome.problem}`);
-  return data({ error, intent: String(form.get("intent")) }, { status: PROBLEM_STATUS[outcome.problem] ?? 400 });
+  return data({ error, intent: form.intent }, { status: PROBLEM_STATUS[outcome.problem] ?? 400 });
 }
