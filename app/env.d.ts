@@ -7,6 +7,8 @@ declare module "@remix-run/server-runtime" {
     requestId?: string;
     /** The visitor's address as Fly's proxy reports it (login throttling). */
     clientIp?: string | null;
+    /** Set by app/request-handler.server.ts when it refuses a form: the catch-all route ($.tsx) answers 400 saying why. */
+    refusal?: "invalid_characters";
   }
 }
 

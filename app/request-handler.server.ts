@@ -1,4 +1,4 @@
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
 import { getLocale } from "~/i18n/i18n.server";
 import { hasSessionCookie } from "~/services/session.server";
@@ -48,10 +48,59 @@ export function withPrivateCaching(request: Request, response: Response): Respon
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** A urlencoded form (every plain `<form method="post">`) with a NUL character (%00) in a field. */
-function isFormWithNul(request: Request, body: Uint8Array): boolean {
-  if (!request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded")) return false;
-  return /%00/i.test(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1"));
+/**
+ * PostgreSQL cannot store a NUL character (U+0000) in text, and none is ever
+ * legitimate in this app's text. In the address it is dropped: a link, like
+ * `?q=%00`, still opens its page, whatever kind of request follows it. A form
+ * whose text carries one is refused (refusedForm) — urlencoded or multipart;
+ * a file's bytes may hold NULs (photos do), only its name is looked at.
+ */
+function withoutNul(url: URL): URL {
+  const clean = new URL(url);
+  // Again until none is left: removing '%00' from '%%0000' leaves '%00'.
+  while (/%00/i.test(clean.pathname + clean.search)) {
+    clean.pathname = clean.pathname.replace(/%00/gi, "");
+    clean.search = clean.search.replace(/%00/gi, "");
+  }
+  return clean;
+}
+
+async function isFormWithNul(request: Request, body: Uint8Array): Promise<boolean> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    // Encoded (%00) or sent raw: either decodes to a NUL.
+    return body.includes(0) || /%00/i.test(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1"));
+  }
+  if (!/^multipart\/form-data/i.test(type)) return false;
+  let form: FormData;
+  try {
+    form = await new Response(body as BodyInit, { headers: { "Content-Type": type } }).formData();
+  } catch {
+    return false; // Not a readable form: the route's own parse answers it.
+  }
+  for (const [name, value] of form) {
+    if (name.includes("\0") || (typeof value === "string" ? value : value.name).includes("\0")) return true;
+  }
+  return false;
+}
+
+/** Where a refused form is sent inside Remix: an address only the catch-all route ($.tsx) answers. */
+const REFUSED_PATH = "/__refused";
+
+/**
+ * The refusal as the app's own error page (400, in the visitor's language):
+ * a bodiless POST to the catch-all route, whose action throws it when the
+ * load context says why. A single-fetch submission (`.data`) gets it as its
+ * action's error, shown by the page's error boundary.
+ */
+function refusedForm(request: Request, url: URL): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Type");
+  headers.delete("Content-Length");
+  headers.set("Host", url.host);
+  headers.delete("X-Forwarded-Host");
+  const path = url.pathname.endsWith(".data") ? `${REFUSED_PATH}.data` : REFUSED_PATH;
+  return new Request(new URL(path, url), { method: "POST", headers, signal: request.signal });
 }
 
 function plain(status: number, text: string): Response {
@@ -71,7 +120,7 @@ export function createAppHandler(build: ServerBuild): AppHandler {
   return async (incoming, connection) => {
     // Outside development the site has one address, APP_URL: the Host and forwarded headers a
     // client sends never become the request's URL (links, redirects, the page cache's keys).
-    const url = config.appEnv === "development" ? new URL(incoming.url) : new URL(new URL(incoming.url).pathname + new URL(incoming.url).search, origin);
+    const url = withoutNul(config.appEnv === "development" ? new URL(incoming.url) : new URL(new URL(incoming.url).pathname + new URL(incoming.url).search, origin));
     // Webhooks are server-to-server: their own signature check decides.
     if (!url.pathname.startsWith("/webhooks/")) {
       const allowed = [origin, `${url.protocol}//${incoming.headers.get("Host") ?? url.host}`];
@@ -79,15 +128,17 @@ export function createAppHandler(build: ServerBuild): AppHandler {
     }
 
     let body: Uint8Array | null = null;
+    let refusal: AppLoadContext["refusal"];
     if (incoming.body) {
       const read = await readBoundedBody(incoming, bodyLimitFor(url.pathname));
       if (!read.ok) return plain(413, "Envio grande demais.");
       body = read.bytes;
-      // No text field holds a NUL (PostgreSQL cannot store one): a form carrying it is refused here, not by the database.
-      if (isFormWithNul(incoming, body)) return plain(400, "Envio com caracteres inválidos.");
+      // Refused here, before any route runs, not by the database halfway through a write.
+      if (await isFormWithNul(incoming, body)) refusal = "invalid_characters";
     }
     let request = incoming;
-    if (body || url.href !== incoming.url) {
+    if (refusal) request = refusedForm(incoming, url);
+    else if (body || url.href !== incoming.url) {
       const headers = new Headers(incoming.headers);
       if (url.href !== incoming.url) {
         headers.set("Host", url.host);
@@ -96,7 +147,7 @@ export function createAppHandler(build: ServerBuild): AppHandler {
       request = new Request(url, { method: incoming.method, headers, body, signal: incoming.signal, duplex: "half" } as RequestInit);
     }
 
-    const context = { cspNonce: connection.cspNonce, requestId: connection.requestId, clientIp: clientIp(request, connection.socketAddress) };
+    const context = { cspNonce: connection.cspNonce, requestId: connection.requestId, clientIp: clientIp(request, connection.socketAddress), refusal };
     // Audit rows written below say from which address (hashed) and request they came.
     const parent = log();
     const logger = parent.child({

@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { appHandler, formPost, page, send } from "#tests/helpers/app";
+import { createAppointment, createPair, HOUR } from "#tests/helpers/appointments";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { BASE } from "#tests/helpers/http";
 import { db } from "~/models/db.server";
@@ -111,14 +116,6 @@ describe("bodies are bounded", () => {
     expect(sent).toBeLessThan(FORM_BODY_LIMIT + 64 * 1024);
   });
 
-  it("refuses a form with a NUL character in a field (PostgreSQL cannot store it) with 400, writing nothing", async () => {
-    const email = `nul-${Date.now()}@exemplo.com.br`;
-    const response = await send(formPost("/register", { name: "Carla\u0000 Mendes", email, password: "senha-segura-123", confirmPassword: "senha-segura-123", role: "patient", terms: "on" }));
-    expect(response.status).toBe(400);
-    expect(await response.text()).toBe("Envio com caracteres inválidos.");
-    expect(await db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
-  });
-
   it("takes an ordinary form under the limit", async () => {
     const response = await send(formPost("/login", { intent: "login", email: "ninguem@exemplo.com.br", password: "x".repeat(20) }));
     expect(response.status).toBe(401);
@@ -143,6 +140,96 @@ describe("bodies are bounded", () => {
     elsewhere.append("intent", "login");
     elsewhere.append("blob", new File([new Uint8Array(FORM_BODY_LIMIT + 1)], "x.bin"));
     expect((await send(new Request(new URL("/login", BASE), { method: "POST", body: elsewhere, headers: { Origin: BASE } }))).status).toBe(413);
+  });
+});
+
+describe("NUL characters (PostgreSQL cannot store one in text)", () => {
+  const INVALID = "O envio contém caracteres inválidos. Revise o texto e tente novamente.";
+  const multipart = (path: string, form: FormData, headers: Record<string, string> = {}) =>
+    new Request(new URL(path, BASE), { method: "POST", body: form, headers: { Origin: BASE, ...headers } });
+
+  /** A consultation completed yesterday, and its patient signed in. */
+  async function consultations() {
+    const pair = await createPair();
+    const past = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: new Date(Date.now() - 24 * HOUR), status: "completed" });
+    return { past, patientId: pair.patient.id, jar: await signedIn(pair.patient) };
+  }
+
+  it("a urlencoded form with one, encoded or raw, is refused with the 400 page in Portuguese, writing nothing", async () => {
+    const email = `nul-${Date.now()}@exemplo.com.br`;
+    const fields = { name: "Carla\u0000 Mendes", email, password: "senha-segura-123", confirmPassword: "senha-segura-123", role: "patient", terms: "on" };
+    const encoded = await send(formPost("/register", fields));
+    expect(encoded.status).toBe(400);
+    expect(encoded.headers.get("Content-Type")).toMatch(/^text\/html/);
+    const html = await encoded.text();
+    expect(html).toContain(INVALID);
+    expect(html).toContain('<html lang="pt-BR"');
+
+    // Raw: the byte itself, not '%00'.
+    const raw = new Request(new URL("/register", BASE), {
+      method: "POST",
+      body: new URLSearchParams(fields).toString().replace("%00", "\u0000"),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
+    });
+    expect((await send(raw)).status).toBe(400);
+    expect(await db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
+  });
+
+  it("a multipart form's text field with one is refused the same way: a profile's name, an evaluation's comment", async () => {
+    const { past, jar, patientId } = await consultations();
+    const profile = new FormData();
+    for (const [name, value] of Object.entries({ intent: "profile", firstName: "Bia\u0000", lastName: "Souza", phone: "(11) 91234-5678", timeZone: "America/Manaus" })) profile.append(name, value);
+    const response = await send(multipart("/settings", profile, { Cookie: jar.header() }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(INVALID);
+    expect(await db.selectFrom("profiles").select("first_name").where("id", "=", patientId).executeTakeFirstOrThrow()).toEqual({ first_name: "Paula" });
+
+    const evaluation = new FormData();
+    evaluation.append("rating", "5");
+    evaluation.append("comment", "\u0000");
+    expect((await send(multipart(`/appointment/${past}/evaluate`, evaluation, { Cookie: jar.header() }))).status).toBe(400);
+    expect(await db.selectFrom("evaluations").select("id").execute()).toEqual([]);
+  });
+
+  it("in another language, the page says it in that language", async () => {
+    const response = await send(formPost("/login", { intent: "login", email: "a\u0000@exemplo.com.br", password: "x" }, { "Accept-Language": "en" }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The submission contains invalid characters.");
+  });
+
+  it("a single-fetch submission (.data) gets the 400 as its action's error", async () => {
+    const response = await send(formPost("/login.data", { intent: "login", email: "a\u0000@exemplo.com.br", password: "x" }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(INVALID);
+  });
+
+  it("a photo's bytes may hold NULs: the upload still saves", async () => {
+    const uploads = mkdtempSync(path.join(tmpdir(), "acolhe-nul-uploads-"));
+    process.env.UPLOADS_DIR = uploads;
+    resetEnvForTests();
+    await appHandler({ fresh: true });
+    try {
+      const user = await createUser({ role: "patient" });
+      const jar = await signedIn(user);
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#2a9d8f" } }).png().toBuffer();
+      expect(png.includes(0)).toBe(true);
+      const form = new FormData();
+      form.append("intent", "photo");
+      form.append("photo", new File([png], "foto.png", { type: "image/png" }));
+      const response = await send(multipart("/settings", form, { Cookie: jar.header() }));
+      expect(response.status).toBe(303);
+      const profile = await db.selectFrom("profiles").select("avatar_url").where("id", "=", user.id).executeTakeFirstOrThrow();
+      expect(profile.avatar_url).toMatch(/-512\.webp$/);
+    } finally {
+      rmSync(uploads, { recursive: true, force: true });
+    }
+  });
+
+  it("in the address it is dropped: the directory searched for '%00' opens as without it", async () => {
+    for (const query of ["?q=%00", "?q=a%00b", "?q=%%0000"]) {
+      const response = await send(page(`/psychologists${query}`));
+      expect(response.status, query).toBe(200);
+    }
   });
 });
 
