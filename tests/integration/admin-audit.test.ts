@@ -42,6 +42,11 @@ describe("/admin/audit", () => {
     expect((await view(jar, "?from=2026-09-30&to=2026-09-30")).rows.map((row: { action: string }) => row.action)).toEqual(["psychologist.feature"]);
     expect((await view(jar, "?from=2026-10-01&to=2026-10-01")).total).toBe(0);
     expect((await view(jar, "?from=not-a-date&page=-3")).total).toBe(4);
+    // Days that do not exist (Date.parse rolls them over) or are out of the calendar's years are ignored like any malformed filter.
+    for (const query of ["?from=2025-02-30", "?to=2025-04-31", "?from=2026-02-29&to=2026-13-01", "?from=9999-12-31", "?to=0000-01-01"]) {
+      expect((await view(jar, query)).total, query).toBe(4);
+    }
+    expect((await view(jar, "?from=2025-02-30&actor=lima")).form).toEqual({ actor: "lima" });
     // '%' is a character, not a wildcard.
     expect((await view(jar, "?actor=%25")).total).toBe(0);
   });
@@ -67,6 +72,14 @@ describe("/admin/audit", () => {
     expect(lines[0]).toBe("Quando,Quem,Papel,Ação,Registro,Detalhes,Requisição,Origem (IP cifrado)");
     expect(lines.slice(1).map((line) => line.split(",")[3])).toEqual(["note.write", "note.read"]);
     expect(await db.selectFrom("audit_log").select(["actor_user_id", "action"]).where("action", "=", "audit.export").execute()).toEqual([{ actor_user_id: admin.id, action: "audit.export" }]);
+  });
+
+  it("the export ignores a day that does not exist, as the page does", async () => {
+    const { jar } = await fixtures();
+    for (const query of ["?to=2025-04-31", "?from=2025-02-30&actor=lima"]) {
+      const response = await run(csvLoader, getRequest(`/admin/audit.csv${query}`, jar));
+      expect(response.status, query).toBe(200);
+    }
   });
 
   it("is for admins only", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, startOfDayInZone } from "~/domain/slots";
+import { addDays, isCalendarDate, startOfDayInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { auditVocabulary, listAudit, AUDIT_PAGE_SIZE, type AuditFilters } from "~/models/audit-log.server";
 import { pageMeta } from "~/services/page-meta.server";
@@ -8,15 +8,10 @@ import { formatLongDate, formatTime } from "~/utils/format";
 /** /admin/audit: the audit log with its filters as GET parameters, paged; the CSV export reads the same filters. */
 
 const ZONE = "America/Sao_Paulo";
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = z.string().trim().max(200).optional().catch(undefined);
-const day = z
-  .string()
-  .regex(DATE)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-  .optional()
-  .catch(undefined);
+// Date.parse takes '2025-02-30' (V8 rolls it over): only a day that exists, in the calendar's years.
+const day = z.string().refine(isCalendarDate).optional().catch(undefined);
 const filtersSchema = z.object({ actor: text, action: text, subjectType: text, subjectId: text, from: day, to: day, page: z.coerce.number().int().min(1).max(100_000).catch(1) });
 
 /** What the URL asks for; a malformed parameter is left out rather than refused (a filter, not a form). */
