@@ -1,3 +1,5 @@
+import type { Transaction } from "kysely";
+import type { Database } from "#db/types";
 import { db } from "./db.server";
 
 /**
@@ -29,14 +31,24 @@ export async function getPricingState({ psychologistId }: { psychologistId: stri
 
 /** Makes these prices the active ones, keeping the previous row as history, in one transaction. */
 export async function saveActivePricing({ psychologistId, price30Cents, price60Cents }: { psychologistId: string; price30Cents: number; price60Cents: number }) {
-  await db.transaction().execute(async (trx) => {
-    // The unique partial index allows one active row: retire the old one first.
-    await trx
-      .updateTable("psychologist_pricing")
-      .set({ is_active: false, updated_at: new Date() })
-      .where("psychologist_id", "=", psychologistId)
-      .where("is_active", "=", true)
-      .execute();
-    await trx.insertInto("psychologist_pricing").values({ psychologist_id: psychologistId, price_30_cents: price30Cents, price_60_cents: price60Cents, is_active: true }).execute();
-  });
+  await db.transaction().execute((trx) => replaceActivePricing(trx, { psychologistId, price30Cents, price60Cents }));
+}
+
+/**
+ * The caller's transaction makes these prices the active ones. The
+ * psychologist's own price (`psychologists.price_cents`, the profile's
+ * 'Valor da sessão') becomes the 60-minute price too: the directory shows,
+ * filters and sorts by that column, and must show what checkout charges.
+ * Writing that row first also makes two saves of one practice go in turn.
+ */
+export async function replaceActivePricing(trx: Transaction<Database>, { psychologistId, price30Cents, price60Cents }: { psychologistId: string; price30Cents: number; price60Cents: number }) {
+  await trx.updateTable("psychologists").set({ price_cents: price60Cents }).where("id", "=", psychologistId).execute();
+  // The unique partial index allows one active row: retire the old one first.
+  await trx
+    .updateTable("psychologist_pricing")
+    .set({ is_active: false, updated_at: new Date() })
+    .where("psychologist_id", "=", psychologistId)
+    .where("is_active", "=", true)
+    .execute();
+  await trx.insertInto("psychologist_pricing").values({ psychologist_id: psychologistId, price_30_cents: price30Cents, price_60_cents: price60Cents, is_active: true }).execute();
 }

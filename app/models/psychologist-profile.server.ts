@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { PsychologistStatus } from "#db/types";
 import { missingForReview, type MissingField } from "~/domain/psychologist-review";
 import { db } from "./db.server";
+import { replaceActivePricing } from "./pricing.server";
 
 /**
  * The professional profile as its owner sees and edits it ('Meu Perfil
@@ -94,7 +95,13 @@ export async function updateOwnProfessionalProfile(
 ): Promise<{ ok: true; backToReview: boolean } | { ok: false; reason: ProfileUpdateFailure }> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom("psychologists").select(["status", "name", "crp"]).where("user_id", "=", userId).forUpdate().executeTakeFirst();
+      const current = await trx
+        .selectFrom("psychologists")
+        .leftJoin("psychologist_pricing as pr", (join) => join.onRef("pr.psychologist_id", "=", "psychologists.id").on("pr.is_active", "=", true))
+        .select(["psychologists.id", "status", "name", "crp", "pr.price_30_cents as price30Cents", "pr.price_60_cents as price60Cents"])
+        .where("user_id", "=", userId)
+        .forUpdate("psychologists")
+        .executeTakeFirst();
       if (!current) return { ok: false as const, reason: "not-found" as const };
       const backToReview = current.status === "approved" && (current.name !== values.name || current.crp !== values.crp);
       await trx
@@ -121,6 +128,10 @@ export async function updateOwnProfessionalProfile(
         })
         .where("user_id", "=", userId)
         .execute();
+      // 'Valor da sessão' is the 60-minute price: with saved prices in force, a new one is saved as the active 60-minute price.
+      if (current.price30Cents !== null && current.price60Cents !== values.priceCents) {
+        await replaceActivePricing(trx, { psychologistId: current.id, price30Cents: current.price30Cents, price60Cents: values.priceCents });
+      }
       return { ok: true as const, backToReview };
     });
   } catch (error) {

@@ -21,6 +21,7 @@ import * as manualRefunds from "./0025_manual_refunds";
 import * as overviewIndexes from "./0026_overview_indexes";
 import * as paymentsByPsychologist from "./0027_payments_by_psychologist";
 import * as practiceIndexes from "./0028_practice_indexes";
+import * as oneSessionPrice from "./0029_one_session_price";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0026_overview_indexes": overviewIndexes,
   "0027_payments_by_psychologist": paymentsByPsychologist,
   "0028_practice_indexes": practiceIndexes,
+  "0029_one_session_price": oneSessionPrice,
 };

@@ -70,6 +70,18 @@ describe("pricing tab", () => {
     expect(await rows(psychologistId!)).toEqual([{ price_30_cents: 10000, price_60_cents: 19000, is_active: true }]);
   });
 
+  it("makes the 60-minute price the psychologist's own, so the directory shows, filters and sorts by what checkout charges", async () => {
+    const { jar, psychologistId } = await psychologist();
+    const name = `Preço Único ${psychologistId!.slice(0, 8)}`;
+    await db.updateTable("psychologists").set({ name, price_cents: 150_00 }).where("id", "=", psychologistId!).execute();
+    expect((await save(jar, { price30: "300", price60: "420" })).status).toBe(303);
+    expect(await db.selectFrom("psychologists").select("price_cents").where("id", "=", psychologistId!).executeTakeFirstOrThrow()).toEqual({ price_cents: 420_00 });
+    const directory = async (query: string) => (await (await send(page(`/psychologists?q=${encodeURIComponent(name)}${query}`))).text());
+    expect(await directory("&price=gt350")).toMatch(/R\$\s420,00/);
+    // The search box echoes the name: the empty state says it was not listed.
+    expect(await directory("&price=le150")).toContain("Nenhum psicólogo encontrado");
+  });
+
   it("changes only the signed-in psychologist's prices", async () => {
     const a = await psychologist();
     const b = await psychologist();

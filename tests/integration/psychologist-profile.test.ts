@@ -173,6 +173,32 @@ describe("/psychologist-profile save", () => {
     expect((await rowOf(user.id)).price_cents).toBe(cents);
   });
 
+  it("with saved prices in force, a new 'Valor da sessão' becomes the active 60-minute price, the 30-minute one kept", async () => {
+    const { user, jar } = await psychologist();
+    const { id } = await rowOf(user.id);
+    await db.insertInto("psychologist_pricing").values({ psychologist_id: id, price_30_cents: 120_00, price_60_cents: 180_00 }).execute();
+    const pricing = () => db.selectFrom("psychologist_pricing").select(["price_30_cents", "price_60_cents", "is_active"]).where("psychologist_id", "=", id).orderBy("created_at").orderBy("is_active").execute();
+
+    // The same price: no new row.
+    expect((await save(jar, { ...VALID, price: "180,00" })).status).toBe(303);
+    expect(await pricing()).toEqual([{ price_30_cents: 120_00, price_60_cents: 180_00, is_active: true }]);
+
+    expect((await save(jar, { ...VALID, price: "210,00" })).status).toBe(303);
+    expect((await rowOf(user.id)).price_cents).toBe(210_00);
+    expect(await pricing()).toEqual([
+      { price_30_cents: 120_00, price_60_cents: 180_00, is_active: false },
+      { price_30_cents: 120_00, price_60_cents: 210_00, is_active: true },
+    ]);
+  });
+
+  it("without saved prices, 'Valor da sessão' is only the profile's price (the fallback rule reads it)", async () => {
+    const { user, jar } = await psychologist();
+    expect((await save(jar, { ...VALID, price: "210,00" })).status).toBe(303);
+    const { id, price_cents } = await rowOf(user.id);
+    expect(price_cents).toBe(210_00);
+    expect(await db.selectFrom("psychologist_pricing").select("id").where("psychologist_id", "=", id).execute()).toEqual([]);
+  });
+
   it("empties optional text and the graduation year; a single specialty is a list of one", async () => {
     const { user, jar } = await psychologist();
     const response = await save(jar, {
