@@ -170,6 +170,8 @@ export async function consultationDetail({ psychologistId, appointmentId }: { ps
       "a.cancellation_exception as cancellationException",
       "a.refund_cents as refundCents",
       "a.refund_status as refundStatus",
+      // For the audit row of the view, never sent to the page.
+      "a.patient_id as patientId",
       "p.first_name as firstName",
       "p.last_name as lastName",
       "u.email",

@@ -394,6 +394,11 @@ describe("one consultation's page", () => {
     expect(texts[0]).toBe("Horário reservado pelo paciente, aguardando pagamento");
     expect(texts).toEqual(expect.arrayContaining(["Status: Confirmada", "Confirmação enviada ao paciente e a você", "Sala de vídeo criada", "Status: Concluída"]));
     expect(texts.indexOf("Status: Confirmada")).toBeLessThan(texts.indexOf("Status: Concluída"));
+    // The price, refund and payment timeline are a money read: one audit row for the view, naming the consultation and patient.
+    expect(await db.selectFrom("audit_log").select(["actor_user_id", "actor_role", "action", "subject_type", "subject_id", "patient_id"]).execute()).toEqual([
+      { actor_user_id: pair.psychologist.id, actor_role: "psychologist", action: "billing.read", subject_type: "appointment", subject_id: id, patient_id: pair.patient.id },
+    ]);
+    expect(data.consultation).not.toHaveProperty("patientId");
   });
 
   it("is a 404 for another psychologist's consultation or an id that is not one, and closed to patients", async () => {
@@ -407,5 +412,7 @@ describe("one consultation's page", () => {
     // Through the whole app as well, where the shell and the tab both answer.
     expect((await send(page(`/psychologist-dashboard/appointments/${id}`, { Cookie: stranger.header() }))).status).toBe(404);
     expect((await send(page(`/psychologist-dashboard/appointments/${id}`, { Cookie: jar.header() }))).status).toBe(200);
+    // Only the owner's view read anything, so only it is audited.
+    expect(await db.selectFrom("audit_log").select(["actor_user_id", "subject_id"]).where("action", "=", "billing.read").execute()).toEqual([{ actor_user_id: pair.psychologist.id, subject_id: id }]);
   });
 });

@@ -1,6 +1,7 @@
 import { statusLabelKey } from "~/domain/appointment-status";
 import { consultationActions, patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
+import { audit } from "~/models/audit.server";
 import { consultationDetail } from "~/models/practice-appointments.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { data } from "@remix-run/node";
@@ -22,6 +23,8 @@ export async function consultationDetailData(request: Request, user: Psychologis
   // Another psychologist's consultation is as absent as one that does not exist.
   const found = UUID.test(appointmentId) ? await consultationDetail({ psychologistId, appointmentId }) : undefined;
   if (!found) throw new Response(t("detail.notFound"), { status: 404 });
+  // Price, refund and payment timeline shown are a money read (ADR 016): one row per view, before anything leaves.
+  await audit({ actor: { userId: user.id, role: user.role }, action: "billing.read", subject: { type: "appointment", id: found.id }, patientId: found.patientId });
   const timeZone = user.psychologistTimeZone;
   const at = (instant: Date) => `${formatLongDate(instant, locale, timeZone)} ${formatTime(instant, locale, timeZone)}`;
 
