@@ -108,5 +108,10 @@ describe("practice overview", () => {
     const other = await createPair();
     const otherHtml = await (await send(page("/psychologist-dashboard?period=month", { Cookie: (await signedIn(other.psychologist)).header() }))).text();
     expect(otherHtml.match(/>Dados não disponíveis</g)).toHaveLength(4);
+    // The revenue shown is a money read: one audit row per view, each naming its reader and practice.
+    expect(await db.selectFrom("audit_log").select(["actor_user_id", "actor_role", "action", "subject_type", "subject_id", "details"]).orderBy("id").execute()).toEqual([
+      { actor_user_id: psychologist.id, actor_role: "psychologist", action: "billing.read", subject_type: "psychologist", subject_id: psychologist.psychologistId, details: { view: "overview", period: "month" } },
+      { actor_user_id: other.psychologist.id, actor_role: "psychologist", action: "billing.read", subject_type: "psychologist", subject_id: other.psychologist.psychologistId, details: { view: "overview", period: "month" } },
+    ]);
   });
 });
