@@ -4,6 +4,7 @@ import { insertAnalyticsEvent } from "~/models/analytics.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { filterPublicIds } from "~/models/public-profile.server";
 import { sha256 } from "~/utils/crypto.server";
+import { instantSchema, LATEST_MS } from "~/utils/instant";
 
 /**
  * POST /api/analytics/events: the home carousel's impressions and clicks
@@ -19,10 +20,8 @@ const MAX_IDS = 50;
 /** A client clock further off than this is replaced by the server's. */
 const MAX_CLOCK_SKEW_MS = 24 * 60 * 60_000;
 
-const timestamp = z.union([
-  z.string().datetime({ offset: true }),
-  z.number().int().positive(),
-]);
+// Either must make a valid Date: an Invalid one reached the database as a 503.
+const timestamp = z.union([instantSchema(), z.number().int().positive().max(LATEST_MS)]);
 
 const impression = z.object({
   event: z.literal("carousel_impression"),

@@ -9,6 +9,7 @@ import type { Locale } from "~/i18n/config";
 import { getFixedT, pageTranslations } from "~/i18n/i18n.server";
 import { findBookablePsychologist, findOwnActiveHold, listBookablePsychologists, type BookablePsychologist } from "~/models/booking.server";
 import { formatMoney, formatNumber } from "~/utils/format";
+import { instantSchema } from "~/utils/instant";
 import { formatDay, formatMonth, formatSlotRange, timeZoneLabel, weekdayNames } from "~/utils/booking-format";
 import { daysWithFreeSlots, durationOptions, freeSlotsForViewerDay, isSlotFree, pricesOf } from "./availability.server";
 import { pageMeta } from "./page-meta.server";
@@ -97,7 +98,7 @@ export function selectionSchema(t: TFunction) {
   return z.object({
     psychologistId: z.string({ required_error: t("errors.noPsychologist") }).regex(UUID, t("errors.invalidPsychologistId")),
     date: z.string({ required_error: required }).refine(isCalendarDate, required),
-    startsAt: z.string({ required_error: required }).datetime({ offset: true, message: required }),
+    startsAt: instantSchema(required),
     duration: z.coerce.number({ required_error: required, invalid_type_error: required }).refine(isOfferedDuration, required),
   });
 }

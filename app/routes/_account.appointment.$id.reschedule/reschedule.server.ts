@@ -14,6 +14,7 @@ import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { formatLongDate, formatTime } from "~/utils/format";
+import { instantSchema } from "~/utils/instant";
 
 /** /appointment/{id}/reschedule for the appointment's patient or psychologist: propose a new time, or answer the other side's. */
 
@@ -23,7 +24,7 @@ function schema(t: TFunction) {
   return z.discriminatedUnion("intent", [
     z.object({
       intent: z.literal("request"),
-      startsAt: z.string({ required_error: t("errors.slotRequired") }).datetime({ offset: true, message: t("errors.slotRequired") }),
+      startsAt: instantSchema(t("errors.slotRequired")),
       reason: z.string({ required_error: t("errors.reasonRequired") }).trim().min(1, t("errors.reasonRequired")).max(500, t("errors.tooLong")),
     }),
     z.object({ intent: z.literal("accept") }),
