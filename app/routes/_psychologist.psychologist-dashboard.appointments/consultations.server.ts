@@ -11,6 +11,7 @@ import { listPracticeNotifications, markAllPracticeNotificationsRead, setPractic
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
+import { rowIdSchema } from "~/utils/row-id";
 import { monthLabel, weekdayLabels } from "~/utils/month-labels";
 import { zoneName } from "~/utils/zoned-time";
 
@@ -106,7 +107,7 @@ async function monthCalendar({ psychologistId, month, timeZone, locale, now }: {
 }
 
 const notificationForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("read-notification"), id: z.coerce.number().int().positive(), read: z.enum(["1", "0"]) }),
+  z.object({ intent: z.literal("read-notification"), id: rowIdSchema, read: z.enum(["1", "0"]) }),
   z.object({ intent: z.literal("read-all") }),
 ]);
 
