@@ -1,4 +1,4 @@
-import { db } from "./db.server";
+import { db, type Executor } from "./db.server";
 
 /** The psychologist's calendar subscription: token hashes only (the raw token is shown once). */
 
@@ -18,14 +18,30 @@ export async function revokeFeed({ psychologistId }: { psychologistId: string })
   await db.updateTable("calendar_feeds").set({ revoked_at: new Date() }).where("psychologist_id", "=", psychologistId).where("revoked_at", "is", null).execute();
 }
 
-/** The owner of a live feed token, with their locale for the event texts. */
+/** Revokes the live feed of the user's practice, if any: their account is blocked or deleted. */
+export async function revokeFeedsOfUser(executor: Executor, userId: string) {
+  await executor
+    .updateTable("calendar_feeds")
+    .set({ revoked_at: new Date() })
+    .where("psychologist_id", "in", (eb) => eb.selectFrom("psychologists").select("id").where("user_id", "=", userId))
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/**
+ * The owner of a live feed token, with their locale for the event texts. The token stands in for
+ * a session, so it answers only while the account could sign in: not blocked, not deleted.
+ */
 export async function feedOwner(tokenHash: string) {
   return db
     .selectFrom("calendar_feeds as f")
     .innerJoin("psychologists as p", "p.id", "f.psychologist_id")
+    .innerJoin("users as u", "u.id", "p.user_id")
     .leftJoin("profiles as pr", "pr.id", "p.user_id")
     .where("f.token_hash", "=", tokenHash)
     .where("f.revoked_at", "is", null)
+    .where("u.blocked_at", "is", null)
+    .where("u.deleted_at", "is", null)
     .select(["p.id as psychologistId", "p.name", "pr.locale"])
     .executeTakeFirst();
 }

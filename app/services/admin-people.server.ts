@@ -1,6 +1,7 @@
 import { audit } from "~/models/audit.server";
 import { db } from "~/models/db.server";
 import { revokeSessions, setBlocked } from "~/models/admin-people.server";
+import { revokeFeedsOfUser } from "~/models/calendar-feed.server";
 import { log } from "~/utils/logger.server";
 
 /**
@@ -21,6 +22,8 @@ export async function blockAccount(input: { adminId: string; userId: string; rea
   const changed = await db.transaction().execute(async (trx) => {
     if (!(await setBlocked(trx, input.userId, { by: input.adminId, reason: input.reason, at: input.now ?? new Date() }))) return false;
     const ended = await revokeSessions(trx, input.userId);
+    // The calendar link is a credential too: unblocking does not bring it back.
+    await revokeFeedsOfUser(trx, input.userId);
     await audit({ actor: { userId: input.adminId, role: "admin" }, action: "user.block", subject: { type: "user", id: input.userId }, details: { reason: input.reason, sessionsEnded: ended } }, trx);
     return true;
   });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { audit } from "~/models/audit.server";
+import { revokeFeedsOfUser } from "~/models/calendar-feed.server";
 import { db } from "~/models/db.server";
 import { redactMailForUser, listMailForUser } from "~/models/mail.server";
 import { consentHistory } from "~/models/profile.server";
@@ -192,6 +193,7 @@ export async function deleteAccount(userId: string, confirmation: { password?: s
     await trx.updateTable("evaluations").set({ patient_id: null }).where("patient_id", "=", userId).execute();
     await trx.deleteFrom("auth_tokens").where("user_id", "=", userId).execute();
     await deleteUserSessions(userId, {}, trx);
+    await revokeFeedsOfUser(trx, userId);
     // The data-subject request log: the platform can show when it answered (LGPD art. 18).
     await audit({ actor: { userId, role: account.psychologistId ? "psychologist" : "patient" }, action: "user.delete", subject: { type: "user", id: userId } }, trx);
     if (recipient) {

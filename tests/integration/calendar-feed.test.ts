@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { formPost, page, send } from "#tests/helpers/app";
 import { createAppointment, createPair, HOUR } from "#tests/helpers/appointments";
-import { signedIn } from "#tests/helpers/factories";
+import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { db } from "~/models/db.server";
+import { blockAccount, unblockAccount } from "~/services/admin-people.server";
+import { generateFeed } from "~/services/calendar-feed.server";
+import { deleteAccount } from "~/services/privacy.server";
+import { sha256 } from "~/utils/crypto.server";
 
 /** The psychologist's private calendar subscription (issue 12, item 8). */
 
@@ -74,5 +78,40 @@ describe("calendar feed", () => {
     const response = await send(formPost("/psychologist-dashboard?index", { intent: "generate-feed" }, { Cookie: (await signedIn(patient)).header() }));
     expect(response.status).toBe(403);
     expect(await db.selectFrom("calendar_feeds").select("id").execute()).toEqual([]);
+  });
+
+  it("answers 404 once the account is blocked or deleted, and blocking or deleting revokes the link", async () => {
+    const { psychologist } = await createPair();
+    const path = await generate(await signedIn(psychologist));
+    const live = () => db.selectFrom("calendar_feeds").select("id").where("revoked_at", "is", null).execute();
+
+    // The feed's own query: a blocked account's link answers nothing, even before it is revoked.
+    await db.updateTable("users").set({ blocked_at: new Date() }).where("id", "=", psychologist.id).execute();
+    expect((await send(page(path))).status).toBe(404);
+    await db.updateTable("users").set({ blocked_at: null }).where("id", "=", psychologist.id).execute();
+    expect((await send(page(path))).status).toBe(200);
+
+    // Blocking revokes it: unblocking does not bring it back.
+    const admin = await createUser({ role: "admin" });
+    expect(await blockAccount({ adminId: admin.id, userId: psychologist.id, reason: "Teste" })).toBe(true);
+    expect(await live()).toEqual([]);
+    expect(await unblockAccount(admin.id, psychologist.id)).toBe(true);
+    expect((await send(page(path))).status).toBe(404);
+
+    // A new link works; deleting the account revokes it, and a deleted account's link answers nothing.
+    const fresh = new URL(await generateFeed(psychologist.psychologistId!)).pathname;
+    expect((await send(page(fresh))).status).toBe(200);
+    await deleteAccount(psychologist.id, { password: PASSWORD });
+    expect(await live()).toEqual([]);
+    expect((await send(page(fresh))).status).toBe(404);
+    await db.updateTable("calendar_feeds").set({ revoked_at: null }).where("token_hash", "=", sha256(fresh.slice("/calendar/".length, -".ics".length))).execute();
+    expect((await send(page(fresh))).status).toBe(404);
+  });
+
+  it("keeps working while the practice is suspended: the psychologist still holds the consultations booked", async () => {
+    const { psychologist } = await createPair();
+    const path = await generate(await signedIn(psychologist));
+    await db.updateTable("psychologists").set({ status: "suspended", is_approved: false }).where("id", "=", psychologist.psychologistId!).execute();
+    expect((await send(page(path))).status).toBe(200);
   });
 });
