@@ -6,9 +6,15 @@ export async function liveFeed({ psychologistId }: { psychologistId: string }) {
   return db.selectFrom("calendar_feeds").select(["created_at as createdAt"]).where("psychologist_id", "=", psychologistId).where("revoked_at", "is", null).executeTakeFirst();
 }
 
-/** Revokes the live feed, if any, and starts one with this token hash, in one transaction. */
+/**
+ * Revokes the live feed, if any, and starts one with this token hash, in one transaction.
+ * Two at once would both find the old one live and both insert (calendar_feeds_live_key):
+ * the psychologist's row lock (NO KEY UPDATE, as lockAgenda takes it) makes the second wait,
+ * then retire the first one's feed.
+ */
 export async function replaceFeed({ psychologistId, tokenHash }: { psychologistId: string; tokenHash: string }) {
   await db.transaction().execute(async (trx) => {
+    await trx.selectFrom("psychologists").select("id").where("id", "=", psychologistId).forNoKeyUpdate().executeTakeFirstOrThrow();
     await trx.updateTable("calendar_feeds").set({ revoked_at: new Date() }).where("psychologist_id", "=", psychologistId).where("revoked_at", "is", null).execute();
     await trx.insertInto("calendar_feeds").values({ psychologist_id: psychologistId, token_hash: tokenHash }).execute();
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formPost, page, send } from "#tests/helpers/app";
 import { createAppointment, createPair, HOUR } from "#tests/helpers/appointments";
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
+import { replaceFeed } from "~/models/calendar-feed.server";
 import { db } from "~/models/db.server";
 import { blockAccount, unblockAccount } from "~/services/admin-people.server";
 import { generateFeed } from "~/services/calendar-feed.server";
@@ -113,5 +114,18 @@ describe("calendar feed", () => {
     const path = await generate(await signedIn(psychologist));
     await db.updateTable("psychologists").set({ status: "suspended", is_approved: false }).where("id", "=", psychologist.psychologistId!).execute();
     expect((await send(page(path))).status).toBe(200);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)("two links made at once leave exactly one live, with no error (needs PostgreSQL: PGlite is a single session)", async () => {
+    const { psychologist } = await createPair();
+    const psychologistId = psychologist.psychologistId!;
+    for (let round = 0; round < 20; round++) {
+      const hashes = [sha256(`a-${round}`), sha256(`b-${round}`)];
+      const results = await Promise.allSettled(hashes.map((tokenHash) => replaceFeed({ psychologistId, tokenHash })));
+      expect(results.filter((result) => result.status === "rejected")).toEqual([]);
+      const live = await db.selectFrom("calendar_feeds").select("token_hash").where("psychologist_id", "=", psychologistId).where("revoked_at", "is", null).execute();
+      expect(live).toHaveLength(1);
+      expect(hashes).toContain(live[0]!.token_hash);
+    }
   });
 });
