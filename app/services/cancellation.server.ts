@@ -120,6 +120,17 @@ export async function refundCancellation({ appointmentId }: { appointmentId: str
       // Recorded once even if two tries raced to here.
       if (!(await owedRefund(trx, appointmentId))) return;
       await recordCancellationRefund(trx, { appointmentId, paymentRowId: owed.paymentRowId!, refundId: refund.id, cents, full: owed.refundCents! >= owed.priceCents });
+      // The money actually moved: audited with its record, by the job (no person acts here), as a manual refund's completion is.
+      await audit(
+        {
+          actor: { userId: null, role: "system" },
+          action: "payment.refund",
+          subject: { type: "payment", id: owed.paymentRowId! },
+          patientId: owed.patientId,
+          details: { appointmentId, refundId: refund.id, cents, stage: "completed" },
+        },
+        trx,
+      );
     });
     log().info({ appointmentId, refundId: refund.id, cents }, "cancellation refunded");
     return "refunded";

@@ -87,16 +87,21 @@ describe("a patient cancels", () => {
     expect(refund.mock.calls[0]!.slice(0, 2)).toEqual([paymentId, PRICE / 2]);
     expect((refund.mock.calls[0] as unknown[])[2]).toEqual({ idempotencyKey: `acolhe-cancel-refund-${id}-${PRICE / 2}` });
     expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "paid" });
-    const payment = await db.selectFrom("payments").select(["refunded_cents", "refund_id"]).where("appointment_id", "=", id).executeTakeFirstOrThrow();
+    const payment = await db.selectFrom("payments").select(["id", "refunded_cents", "refund_id"]).where("appointment_id", "=", id).executeTakeFirstOrThrow();
     expect(payment.refunded_cents).toBe(PRICE / 2);
     expect(payment.refund_id).toBeTruthy();
     expect((await gateway.getPayment(paymentId))!.refundedCents).toBe(PRICE / 2);
+    // The money moved is audited with its record, by the job.
+    expect(await auditRows("payment.refund")).toMatchObject([
+      { actor_user_id: null, actor_role: "system", subject_type: "payment", subject_id: payment.id, patient_id: pair.patient.id, details: { appointmentId: id, refundId: payment.refund_id, cents: PRICE / 2, stage: "completed" } },
+    ]);
 
     // Mercado Pago then reports the partial refund: nothing changes, no second refund.
     await send(notificationRequest(gateway.signedNotification(paymentId)));
     await runQueuedJobs(["payments.process-notification", "payments.refund-cancellation"]);
     expect(refund).toHaveBeenCalledTimes(1);
     expect(await appointmentRow(id)).toMatchObject({ status: "cancelled", refund_status: "refunded" });
+    expect(await auditRows("payment.refund")).toHaveLength(1);
 
     // Both told with the cancelling invite; the psychologist's box and the history have it.
     const mails = await db.selectFrom("mail_outbox").select(["to_email", "template"]).where("template", "like", "appointment_cancel%").execute();
@@ -258,7 +263,7 @@ describe("the audit row", () => {
     await expect(refusingAudit(() => grant)).rejects.toThrow(/audit down/);
     expect(await appointmentRow(id)).toMatchObject({ refund_cents: PRICE / 2, refund_status: "refunded" });
     expect(await queuedJobs("payments.refund-cancellation")).toHaveLength(0);
-    expect(await auditRows("payment.refund")).toEqual([]);
+    expect((await auditRows("payment.refund")).map((row) => row.details.stage)).toEqual(["completed"]);
   });
 });
 
@@ -398,12 +403,13 @@ describe("a claimed exception", () => {
     // Only the consultation's psychologist, and only once.
     const stranger = await signedIn(await createUser({ role: "psychologist" }));
     expect((await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, stranger), { id })).status).toBe(404);
-    expect(await auditRows("payment.refund")).toEqual([]);
+    const grants = async () => (await auditRows("payment.refund")).filter((row) => row.details.stage === "exception_granted");
+    expect(await grants()).toEqual([]);
     const refund = vi.spyOn(gateway, "refund");
     const granted = await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, await signedIn(pair.psychologist)), { id });
     expect(granted.status).toBe(303);
     // The grant is a money write: who granted, for which consultation and patient, the amount now owed; not the exception's kind.
-    const granting = await auditRows("payment.refund");
+    const granting = await grants();
     expect(granting).toMatchObject([{ actor_user_id: pair.psychologist.id, actor_role: "psychologist", subject_type: "appointment", subject_id: id, patient_id: pair.patient.id, details: { refundCents: PRICE, stage: "exception_granted" } }]);
     expect(JSON.stringify(granting[0]!.details)).not.toMatch(/medical|internada/);
     await runQueuedJobs(["payments.refund-cancellation"]);
@@ -414,8 +420,9 @@ describe("a claimed exception", () => {
     expect((await gateway.getPayment(paymentId))!.status).toBe("refunded");
     const again = await run(detailAction, postRequest(`/psychologist-dashboard/appointments/${id}`, { intent: "grant-full-refund" }, await signedIn(pair.psychologist)), { id });
     expect(again.status).toBe(409);
-    // A refused grant wrote nothing, so it claims nothing.
-    expect(await auditRows("payment.refund")).toHaveLength(1);
+    // A refused grant wrote nothing, so it claims nothing; each of the two refunds made is recorded once.
+    expect(await grants()).toHaveLength(1);
+    expect((await auditRows("payment.refund")).filter((row) => row.details.stage === "completed").map((row) => row.details.cents)).toEqual([PRICE / 2, PRICE / 2]);
   });
 
   it("without an exception there is nothing to grant", async () => {
