@@ -42,6 +42,8 @@ export async function saveActivePricing({ psychologistId, price30Cents, price60C
  * Writing that row first also makes two saves of one practice go in turn.
  */
 export async function replaceActivePricing(trx: Transaction<Database>, { psychologistId, price30Cents, price60Cents }: { psychologistId: string; price30Cents: number; price60Cents: number }) {
+  // Keep this first and unconditional: it locks the psychologist's row (as savePolicies does), so two saves
+  // cannot both retire the same row and both insert, the second breaking the unique index (23505, a 500).
   await trx.updateTable("psychologists").set({ price_cents: price60Cents }).where("id", "=", psychologistId).execute();
   // The unique partial index allows one active row: retire the old one first.
   await trx

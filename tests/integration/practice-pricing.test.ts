@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { appHandler, formPost, page, send } from "#tests/helpers/app";
 import { createUser, signedIn } from "#tests/helpers/factories";
+import { body, postRequest, run } from "#tests/helpers/http";
 import { db } from "~/models/db.server";
+import { action } from "~/routes/_psychologist.psychologist-dashboard.pricing/route";
 
 /** The pricing tab (issue 12, item 4): 30- and 60-minute prices in centavos, history kept. */
 
@@ -69,6 +71,38 @@ describe("pricing tab", () => {
     expect(await response.text()).toContain(message);
     expect(await rows(psychologistId!)).toEqual([{ price_30_cents: 10000, price_60_cents: 19000, is_active: true }]);
   });
+
+  it.each(["policy", "delete", "prices "])("refuses the intent %o with 400 and writes nothing (it is not the price form)", async (intent) => {
+    const { jar, psychologistId } = await psychologist();
+    await save(jar, { price30: "100", price60: "190" });
+    const response = await run(action, postRequest("/psychologist-dashboard/pricing", { intent, price30: "120", price60: "200" }, jar));
+    expect(response.status).toBe(400);
+    expect((await body(response)).error).toMatchObject({ "": ["Ação desconhecida."] });
+    expect(await rows(psychologistId!)).toEqual([{ price_30_cents: 10000, price_60_cents: 19000, is_active: true }]);
+  });
+
+  it("takes intent 'prices', or none, as the price form", async () => {
+    const { jar, psychologistId } = await psychologist();
+    expect((await save(jar, { intent: "prices", price30: "100", price60: "190" })).status).toBe(303);
+    expect((await save(jar, { intent: "", price30: "110", price60: "200" })).status).toBe(303);
+    expect((await rows(psychologistId!)).filter((row) => row.is_active)).toEqual([{ price_30_cents: 11000, price_60_cents: 20000, is_active: true }]);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "saves of one psychologist at once go in turn: one active row, never a 500 (needs PostgreSQL: PGlite is a single session)",
+    async () => {
+      const { jar, psychologistId } = await psychologist();
+      await save(jar, { price30: "90", price60: "140" });
+      for (let round = 0; round < 5; round += 1) {
+        const responses = await Promise.all(Array.from({ length: 8 }, () => save(jar, { price30: "100", price60: "150" })));
+        expect(responses.map((response) => response.status)).toEqual(Array(8).fill(303));
+      }
+      const saved = await rows(psychologistId!);
+      expect(saved).toHaveLength(41);
+      expect(saved.filter((row) => row.is_active)).toEqual([{ price_30_cents: 10000, price_60_cents: 15000, is_active: true }]);
+    },
+    60_000,
+  );
 
   it("makes the 60-minute price the psychologist's own, so the directory shows, filters and sorts by what checkout charges", async () => {
     const { jar, psychologistId } = await psychologist();

@@ -70,10 +70,18 @@ export function policiesSchema(t: TFunction) {
     .refine((value) => value.partialHours <= value.noFeeHours, { message: t("policies.errors.order"), path: ["partialHours"] });
 }
 
-/** The tab's two forms: the prices (the default, as before) and the policies (intent 'policies'). */
+/** Which of the tab's forms: the prices (intent 'prices', or none, as the price form posts) or the policies. */
+export function pricingIntentSchema(t: TFunction) {
+  return z.object({ intent: z.enum(["prices", "policies"], { errorMap: () => ({ message: t("unknownIntent") }) }).default("prices") });
+}
+
 export async function pricingAction(request: Request, user: PsychologistSessionUser) {
   const form = await request.formData();
-  return form.get("intent") === "policies" ? savePolicyForm(request, user, form) : savePricing(request, user, form);
+  const { t } = await pageTranslations(request, ["practice"]);
+  // Any other intent is a mistake, not the price form: it saves nothing.
+  const intent = parseWithZod(form, { schema: pricingIntentSchema(t) });
+  if (intent.status !== "success") return data(intent.reply({ formErrors: [t("unknownIntent")] }), { status: 400 });
+  return intent.value.intent === "policies" ? savePolicyForm(request, user, form) : savePricing(request, user, form);
 }
 
 async function savePolicyForm(request: Request, user: PsychologistSessionUser, form: FormData) {
