@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { page, send } from "#tests/helpers/app";
 import { createAppointment, createPair, HOUR, MINUTE } from "#tests/helpers/appointments";
 import { signedIn } from "#tests/helpers/factories";
+import { body, postRequest, run } from "#tests/helpers/http";
+import { action } from "~/routes/_psychologist.psychologist-dashboard._index/route";
 import { periodWindow } from "~/domain/practice-period";
 import { db } from "~/models/db.server";
 import { practiceOverview } from "~/services/practice-overview.server";
@@ -113,5 +115,24 @@ describe("practice overview", () => {
       { actor_user_id: psychologist.id, actor_role: "psychologist", action: "billing.read", subject_type: "psychologist", subject_id: psychologist.psychologistId, details: { view: "overview", period: "month" } },
       { actor_user_id: other.psychologist.id, actor_role: "psychologist", action: "billing.read", subject_type: "psychologist", subject_id: other.psychologist.psychologistId, details: { view: "overview", period: "month" } },
     ]);
+  });
+});
+
+describe("the overview's form", () => {
+  const feeds = (psychologistId: string) => db.selectFrom("calendar_feeds").select("id").where("psychologist_id", "=", psychologistId).execute();
+
+  it.each([[{ intent: "delete-everything" }], [{ intent: "" }], [{}]])("%o is a 400 in the viewer's language, and no link is made", async (fields) => {
+    const { psychologist } = await createPair();
+    const jar = await signedIn(psychologist);
+    for (const [language, message] of [
+      ["pt-BR", "Ação desconhecida."],
+      ["en", "Unknown action."],
+      ["de", "Unbekannte Aktion."],
+    ] as const) {
+      const response = await run(action, postRequest("/psychologist-dashboard?index", fields as Record<string, string>, jar, { "Accept-Language": language }));
+      expect(response.status).toBe(400);
+      expect(await body(response)).toEqual({ feedUrl: null, error: message });
+    }
+    expect(await feeds(psychologist.psychologistId)).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
+import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
+import { z } from "zod";
 import { toPracticePeriod } from "~/domain/practice-period";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
+import type { TFunction } from "~/i18n/translate";
 import { feedStatus, generateFeed } from "~/services/calendar-feed.server";
 import { practiceOverview } from "~/services/practice-overview.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
@@ -17,9 +20,15 @@ export async function overviewTabData(request: Request, user: PsychologistSessio
   return { translations, overview, feed };
 }
 
+/** The tab's one form: a new calendar subscription link. */
+export function overviewActionSchema(t: TFunction) {
+  return z.object({ intent: z.literal("generate-feed", { errorMap: () => ({ message: t("unknownIntent") }) }) });
+}
+
 export async function overviewAction(request: Request, user: PsychologistSessionUser) {
-  const form = await request.formData();
-  if (form.get("intent") !== "generate-feed") return data({ feedUrl: null, error: "Ação desconhecida." }, { status: 400 });
+  const { t } = await pageTranslations(request, ["practice"]);
+  const submission = parseWithZod(await request.formData(), { schema: overviewActionSchema(t) });
+  if (submission.status !== "success") return data({ feedUrl: null, error: t("unknownIntent") }, { status: 400 });
   // Shown once, here: only its hash is kept.
   return { feedUrl: await generateFeed(user.psychologistId), error: null };
 }
