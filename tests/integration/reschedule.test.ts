@@ -1,13 +1,19 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/models/db.server";
 import { action, loader } from "~/routes/_account.appointment.$id.reschedule/route";
 import { sendAppointmentReminder } from "~/services/appointment-notifications.server";
+import * as rescheduleService from "~/services/reschedule.server";
 import { expireDueRescheduleRequests } from "~/services/reschedule.server";
 import { clearQueues, MINUTE } from "#tests/helpers/appointments";
 import { appointmentRow, brasilia, createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
 import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
 import { queuedJobs } from "#tests/helpers/jobs";
 import { body, getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
+
+vi.mock("~/services/reschedule.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/services/reschedule.server")>();
+  return { ...actual, requestReschedule: vi.fn(actual.requestReschedule), answerReschedule: vi.fn(actual.answerReschedule) };
+});
 
 /**
  * Rescheduling (issue 13, item 3): one side proposes a free slot of the same
@@ -178,6 +184,31 @@ describe("what is refused", () => {
     }
     expect((await page(id, await signedIn(await createUser({ role: "admin" })))).status).toBe(403);
     expect((await appointmentRow(id)).status).toBe("confirmed");
+  });
+});
+
+describe("an unexpected failure (the database gone)", () => {
+  const databaseDown = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" });
+
+  it("asking answers on the page with the spec's 'Ocorreu um erro ao solicitar o reagendamento…', the reason typed kept, status 500", async () => {
+    const id = await confirmed(5, "10:00");
+    vi.mocked(rescheduleService.requestReschedule).mockRejectedValueOnce(databaseDown());
+    const response = await propose(id, patientJar, brasilia(dayFromToday(6), "11:00"), "Consulta médica");
+    expect(response.status).toBe(500);
+    const answer = await body(response);
+    expect(answer.error).toBe("Ocorreu um erro ao solicitar o reagendamento. Por favor, tente novamente.");
+    expect(answer.result.initialValue).toMatchObject({ intent: "request", reason: "Consulta médica" });
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", reschedule_count: 0 });
+  });
+
+  it("answering says so in the same way", async () => {
+    const id = await confirmed(5, "10:00");
+    expect((await propose(id, patientJar, brasilia(dayFromToday(6), "11:00"))).status).toBe(303);
+    vi.mocked(rescheduleService.answerReschedule).mockRejectedValueOnce(databaseDown());
+    const response = await post(id, psychologistJar, { intent: "accept" });
+    expect(response.status).toBe(500);
+    expect((await body(response)).error).toBe("Ocorreu um erro ao responder ao pedido de reagendamento. Por favor, tente novamente.");
+    expect(await appointmentRow(id)).toMatchObject({ status: "pending_reschedule" });
   });
 });
 

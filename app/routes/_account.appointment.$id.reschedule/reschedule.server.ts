@@ -12,6 +12,7 @@ import { pageMeta } from "~/services/page-meta.server";
 import { answerReschedule, requestReschedule, reschedulePreview } from "~/services/reschedule.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { answerUnexpected } from "~/services/unexpected-error.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { instantSchema } from "~/utils/instant";
@@ -77,11 +78,15 @@ export async function rescheduleAction(request: Request, user: SessionUser, appo
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   if (!UUID.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
   const value = submission.value;
-  const result =
-    value.intent === "request"
-      ? await requestReschedule({ appointmentId, asker, proposedStartsAt: new Date(value.startsAt), reason: value.reason })
-      : await answerReschedule({ appointmentId, asker, accept: value.intent === "accept", reason: value.intent === "reject" ? value.reason : null });
-  if (result.ok) return redirectWithToast(backTo(asker, appointmentId), { type: "success", title: t(`done.${value.intent}`) });
-  if (result.problem === "not_found") throw new Response(t("errors.notFound"), { status: 404 });
-  return data({ result: submission.reply(), error: t(`errors.${result.problem}`) }, { status: PROBLEM_STATUS[result.problem] ?? 409 });
+  // The spec's 'Ocorreu um erro ao solicitar o reagendamento…' on the same page, the reason typed kept, rather than the error page.
+  const failed = () => ({ result: submission.reply(), error: t(value.intent === "request" ? "errors.requestFailed" : "errors.answerFailed") });
+  return answerUnexpected(`reschedule-${value.intent}`, async () => {
+    const result =
+      value.intent === "request"
+        ? await requestReschedule({ appointmentId, asker, proposedStartsAt: new Date(value.startsAt), reason: value.reason })
+        : await answerReschedule({ appointmentId, asker, accept: value.intent === "accept", reason: value.intent === "reject" ? value.reason : null });
+    if (result.ok) return redirectWithToast(backTo(asker, appointmentId), { type: "success", title: t(`done.${value.intent}`) });
+    if (result.problem === "not_found") throw new Response(t("errors.notFound"), { status: 404 });
+    return data({ result: submission.reply(), error: t(`errors.${result.problem}`) }, { status: PROBLEM_STATUS[result.problem] ?? 409 });
+  }, failed);
 }
