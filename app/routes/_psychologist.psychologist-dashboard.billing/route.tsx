@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { BILLING_PERIODS } from "~/domain/practice-billing";
 import type { TFunction } from "~/i18n/translate";
@@ -28,19 +29,6 @@ const STATUS_TONE: Record<string, string> = {
   cancelled: "cancelled",
   charged_back: "cancelled",
 };
-
-function LoadError({ message, t, href }: { message: string; t: TFunction; href?: string }) {
-  const location = useLocation();
-  return (
-    <div role="alert" className="card alert !mt-0 text-sm">
-      <p>{message}</p>
-      <p className="mt-2">
-        {/* A plain link back to this very tab: its loader runs again, with or without JavaScript. */}
-        {href ? <a href={href}>{t("retry")}</a> : <Link to={location.pathname + location.search}>{t("retry")}</Link>}
-      </p>
-    </div>
-  );
-}
 
 export default function BillingTab() {
   const data = useLoaderData<typeof loader>();
@@ -85,8 +73,8 @@ export default function BillingTab() {
           )}
         </div>
       </div>
-      {data.exportError ? <LoadError message={data.exportError} t={t} href={exportHref} /> : null}
-      {data.error ? <LoadError message={data.error} t={t} /> : data.billing ? <Figures billing={data.billing} t={t} /> : null}
+      {data.exportError ? <LoadError message={data.exportError} retry={t("retry")} href={exportHref} /> : null}
+      {data.error ? <LoadError message={data.error} retry={t("retry")} /> : data.billing ? <Figures billing={data.billing} t={t} /> : null}
       {data.billing ? <Transactions billing={data.billing} period={data.period} t={t} /> : null}
     </section>
   );

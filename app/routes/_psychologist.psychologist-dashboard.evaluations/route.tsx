@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { Stars } from "~/components/appointment-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { EVALUATION_FILTERS, EVALUATION_SORTS } from "~/domain/practice-evaluations";
 import type { TFunction } from "~/i18n/translate";
@@ -21,19 +22,6 @@ const TONE_CLASS = {
   fair: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
   poor: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
 } as const;
-
-/** The spec's error text with a link that loads the tab again (a plain link: works without JavaScript). */
-function LoadError({ message, t, href }: { message: string; t: TFunction; href?: string }) {
-  const location = useLocation();
-  return (
-    <div role="alert" className="card alert !mt-0 text-sm">
-      <p>{message}</p>
-      <p className="mt-2">
-        {href ? <a href={href}>{t("retry")}</a> : <Link to={location.pathname + location.search}>{t("retry")}</Link>}
-      </p>
-    </div>
-  );
-}
 
 export default function EvaluationsTab() {
   const data = useLoaderData<typeof loader>();
@@ -57,9 +45,9 @@ export default function EvaluationsTab() {
           </button>
         )}
       </div>
-      {data.exportError ? <LoadError message={data.exportError} t={t} href={exportHref} /> : null}
-      {data.statsError ? <LoadError message={data.statsError} t={t} /> : data.stats ? <Statistics stats={data.stats} t={t} /> : null}
-      {data.listError ? <LoadError message={data.listError} t={t} /> : data.list ? <ReviewList data={data} list={data.list} t={t} /> : null}
+      {data.exportError ? <LoadError message={data.exportError} retry={t("retry")} href={exportHref} /> : null}
+      {data.statsError ? <LoadError message={data.statsError} retry={t("retry")} /> : data.stats ? <Statistics stats={data.stats} t={t} /> : null}
+      {data.listError ? <LoadError message={data.listError} retry={t("retry")} /> : data.list ? <ReviewList data={data} list={data.list} t={t} /> : null}
     </section>
   );
 }

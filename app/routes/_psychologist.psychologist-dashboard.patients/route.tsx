@@ -6,7 +6,8 @@ import { FormErrors } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
 import { patientsTabData } from "./patients.server";
-import { LoadError, PrivacyNotice } from "./patients-ui";
+import { LoadError } from "~/components/load-error";
+import { PrivacyNotice } from "./patients-ui";
 
 /** /psychologist-dashboard/patients — 'Pacientes': the people this psychologist has seen, from real appointments. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -68,7 +69,7 @@ export default function PatientsTab() {
       <FormErrors errors={data.filterErrors} />
 
       {list === null ? (
-        <LoadError text={t("error")} retry={t("retry")} />
+        <LoadError message={t("error")} retry={t("retry")} />
       ) : (
         <div className="card">
           <p className="muted text-sm" role="status">

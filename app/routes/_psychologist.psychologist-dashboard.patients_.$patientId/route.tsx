@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
-import { LoadError, PrivacyNotice } from "../_psychologist.psychologist-dashboard.patients/patients-ui";
+import { LoadError } from "~/components/load-error";
+import { PrivacyNotice } from "../_psychologist.psychologist-dashboard.patients/patients-ui";
 import { patientDetailData } from "./patient-detail.server";
 
 /** /psychologist-dashboard/patients/{id} — one patient of the signed-in psychologist: contact, history here, notes count. */
@@ -28,7 +29,7 @@ export default function PatientDetail() {
         <h2 id="patient-title" className="text-xl font-semibold">
           {t("detail.heading")}
         </h2>
-        <LoadError text={t("detail.error")} retry={t("retry")} />
+        <LoadError message={t("detail.error")} retry={t("retry")} />
       </section>
     );
   }
