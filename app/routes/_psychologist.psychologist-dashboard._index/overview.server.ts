@@ -8,16 +8,31 @@ import type { TFunction } from "~/i18n/translate";
 import { feedStatus, generateFeed } from "~/services/calendar-feed.server";
 import { practiceOverview } from "~/services/practice-overview.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
+import { log } from "~/utils/logger.server";
 
-/** The overview tab's server half: the period's figures and the calendar subscription card. */
+/**
+ * The overview tab's server half: the period's figures and the calendar
+ * subscription card. A failed read shows the spec's 'Erro ao carregar
+ * métricas' with a retry instead of the error page; the card, which needs
+ * only its own row, still shows when that row was read.
+ */
 
 export async function overviewTabData(request: Request, user: PsychologistSessionUser) {
-  const { translations } = await pageTranslations(request, ["practice"]);
+  const { translations, t } = await pageTranslations(request, ["practice"]);
+  const psychologistId = user.psychologistId;
   const period = toPracticePeriod(new URL(request.url).searchParams.get("period"));
-  const [overview, feed] = await Promise.all([practiceOverview({ psychologistId: user.psychologistId, timeZone: user.psychologistTimeZone }, period), feedStatus(user.psychologistId)]);
-  // The revenue cards are a money read (ADR 016): one row per view, as the billing tab writes.
-  await audit({ actor: { userId: user.id, role: user.role }, action: "billing.read", subject: { type: "psychologist", id: user.psychologistId }, details: { view: "overview", period } });
-  return { translations, overview, feed };
+  const [figures, feed] = await Promise.allSettled([practiceOverview({ psychologistId, timeZone: user.psychologistTimeZone }, period), feedStatus(psychologistId)]);
+  if (feed.status === "rejected") log().error({ err: feed.reason, psychologistId }, "overview calendar feed failed to load");
+  const base = { translations, period, feedLoaded: feed.status === "fulfilled", feed: feed.status === "fulfilled" ? feed.value : null };
+  try {
+    if (figures.status === "rejected") throw figures.reason;
+    // The revenue cards are a money read (ADR 016): one row per view, as the billing tab writes. No figures leave without it.
+    await audit({ actor: { userId: user.id, role: user.role }, action: "billing.read", subject: { type: "psychologist", id: psychologistId }, details: { view: "overview", period } });
+    return { ...base, error: null, overview: figures.value };
+  } catch (error) {
+    log().error({ err: error, psychologistId }, "overview tab failed to load");
+    return { ...base, error: t("overview.loadError"), overview: null };
+  }
 }
 
 /** The tab's one form: a new calendar subscription link. */

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LoadError } from "~/components/load-error";
 import { SubmitButton } from "~/components/forms";
 import { PRACTICE_PERIODS } from "~/domain/practice-period";
 import { useTranslation } from "~/i18n/use-translation";
@@ -58,34 +59,13 @@ function Card({ title, value, children, empty }: { title: string; value: string;
   );
 }
 
-export default function OverviewTab() {
-  const { overview, feed } = useLoaderData<typeof loader>();
+/** The period's four cards. */
+function Figures({ overview }: { overview: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["overview"]> }) {
   const { t, locale } = useTranslation("practice");
   const { consultations, attendance, rating, revenue } = overview;
   const trend = attendance.trend;
   return (
-    <section aria-labelledby="tab-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="tab-title" className="text-xl font-semibold">
-          {t("tabs.overview")}
-        </h2>
-        <nav aria-label={t("overview.periodLabel")}>
-          <ul className="flex gap-1">
-            {PRACTICE_PERIODS.map((period) => (
-              <li key={period}>
-                <Link
-                  to={`?period=${period}`}
-                  aria-current={period === overview.period ? "page" : undefined}
-                  className={period === overview.period ? "btn-primary px-3 py-1" : "btn-secondary px-3 py-1"}
-                >
-                  {t(`overview.periods.${period}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
-
+    <>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card title={t("overview.total")} value={formatNumber(consultations.total, locale)} empty={consultations.total === 0 && consultations.cancelled === 0}>
           {t("overview.completed", { count: consultations.completed })}
@@ -107,7 +87,44 @@ export default function OverviewTab() {
         </Card>
       </dl>
       <p className="muted mt-3 text-xs">{t("overview.zoneNote", { zone: overview.timeZone })}</p>
-      <CalendarFeedCard createdAt={feed?.createdAt ?? null} />
+    </>
+  );
+}
+
+export default function OverviewTab() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("practice");
+  return (
+    <section aria-labelledby="tab-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="tab-title" className="text-xl font-semibold">
+          {t("tabs.overview")}
+        </h2>
+        <nav aria-label={t("overview.periodLabel")}>
+          <ul className="flex gap-1">
+            {PRACTICE_PERIODS.map((period) => (
+              <li key={period}>
+                <Link
+                  to={`?period=${period}`}
+                  aria-current={period === data.period ? "page" : undefined}
+                  className={period === data.period ? "btn-primary px-3 py-1" : "btn-secondary px-3 py-1"}
+                >
+                  {t(`overview.periods.${period}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      {data.overview ? (
+        <Figures overview={data.overview} />
+      ) : (
+        <div className="mt-4">
+          <LoadError message={data.error ?? ""} retry={t("retry")} />
+        </div>
+      )}
+      {data.feedLoaded ? <CalendarFeedCard createdAt={data.feed?.createdAt ?? null} /> : null}
     </section>
   );
 }
