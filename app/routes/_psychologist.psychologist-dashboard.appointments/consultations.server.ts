@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { rowIdSchema } from "~/utils/row-id";
 import { monthLabel, weekdayLabels } from "~/utils/month-labels";
+import { log } from "~/utils/logger.server";
 import { zoneName } from "~/utils/zoned-time";
 
 /**
@@ -22,26 +23,28 @@ import { zoneName } from "~/utils/zoned-time";
  * statement is scoped by the signed-in psychologist: the list's counts and at
  * most two runs of it, the next three and the notifications (five at most),
  * and the calendar's marks in the calendar view. The time zone comes with the
- * session.
+ * session. A failed read shows the spec's text with a retry in its place
+ * ('Erro ao carregar dados do calendário', 'Erro ao carregar lista de
+ * consultas'), never the error page.
  */
 
 export async function consultationsTabData(request: Request, user: PsychologistSessionUser, now = new Date()) {
-  const { translations, locale } = await pageTranslations(request, ["consultations", "appointments"]);
+  const { translations, locale, t } = await pageTranslations(request, ["consultations", "appointments"]);
   const psychologistId = user.psychologistId;
   const timeZone = user.psychologistTimeZone;
   const today = dateInZone(now, timeZone);
   const filters = parseConsultationFilters(new URL(request.url).searchParams, today);
 
-  const [calendar, list, next, notifications] = await Promise.all([
+  // Settled, not all: a failed part shows the spec's text where it would be, the others still show.
+  const [calendar, list, next, notifications] = await Promise.allSettled([
     // The list view shows no calendar: neither its marks nor its month are read or sent.
     filters.view === "calendar" ? monthCalendar({ psychologistId, month: filters.month, timeZone, locale, now }) : null,
     listConsultations({ psychologistId, q: filters.q, status: filters.status, window: listWindow(filters, now, timeZone), page: filters.page, now, todayStart: startOfDayInZone(today, timeZone) }),
     nextConsultations({ psychologistId, now }),
     listPracticeNotifications({ psychologistId }),
   ]);
-  const when = (instant: Date) => ({ date: formatLongDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) });
-
-  return {
+  if (calendar.status === "rejected") log().error({ err: calendar.reason, psychologistId }, "consultations calendar failed to load");
+  const base = {
     translations,
     timeZone,
     zone: zoneName(now, locale, timeZone),
@@ -49,12 +52,25 @@ export async function consultationsTabData(request: Request, user: PsychologistS
     filters,
     filtered: hasFilters(filters),
     dayLabel: filters.day ? formatLongDate(`${filters.day}T12:00:00Z`, locale, "UTC") : null,
-    calendar,
+    calendar: calendar.status === "fulfilled" ? calendar.value : null,
+    calendarError: calendar.status === "rejected" ? t("errors.calendar") : null,
+  };
+  // The list, the next three and the notifications are all consultations: one failure, one text ('Erro ao carregar lista de consultas').
+  if (list.status === "rejected" || next.status === "rejected" || notifications.status === "rejected") {
+    const failure = [list, next, notifications].find((part) => part.status === "rejected") as PromiseRejectedResult;
+    log().error({ err: failure.reason, psychologistId }, "consultations list failed to load");
+    return { ...base, listError: t("errors.list"), list: null, next: null, notifications: null };
+  }
+  const when = (instant: Date) => ({ date: formatLongDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) });
+
+  return {
+    ...base,
+    listError: null,
     list: {
-      total: list.total,
+      total: list.value.total,
       page: filters.page,
-      pages: Math.max(1, Math.ceil(list.total / PAGE_SIZE)),
-      rows: list.rows.map((row) => {
+      pages: Math.max(1, Math.ceil(list.value.total / PAGE_SIZE)),
+      rows: list.value.rows.map((row) => {
         return {
           id: row.id,
           patient: patientName(row),
@@ -66,10 +82,10 @@ export async function consultationsTabData(request: Request, user: PsychologistS
         };
       }),
     },
-    next: next.map((row) => ({ id: row.id, patient: patientName(row), label: nextLabel(row.startsAt, now, timeZone) })),
+    next: next.value.map((row) => ({ id: row.id, patient: patientName(row), label: nextLabel(row.startsAt, now, timeZone) })),
     notifications: {
-      unread: notifications[0]?.unread ?? 0,
-      items: notifications.map((item) => ({
+      unread: notifications.value[0]?.unread ?? 0,
+      items: notifications.value.map((item) => ({
         id: item.id,
         kind: item.kind,
         // An anonymous evaluation: no name, no consultation, a link to the evaluations tab.

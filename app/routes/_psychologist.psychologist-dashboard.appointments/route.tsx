@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { StatusBadge } from "~/components/appointment-card";
 import { CancelLink } from "~/components/cancel-appointment";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { FormErrors } from "~/components/forms";
 import { LIST_PERIODS, STATUS_FILTERS } from "~/domain/practice-appointments";
@@ -21,6 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type List = NonNullable<Data["list"]>;
 
 /** The current query string with some parameters changed (null removes); the page restarts at 1 unless given. */
 function useQuery() {
@@ -72,11 +74,11 @@ export default function ConsultationsTab() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          {data.calendar ? <MonthCalendar calendar={data.calendar} data={data} t={t} /> : null}
-          <ConsultationList data={data} t={t} />
+          {data.calendarError ? <LoadError message={data.calendarError} retry={t("retry")} /> : data.calendar ? <MonthCalendar calendar={data.calendar} data={data} t={t} /> : null}
+          {data.list ? <ConsultationList data={data} list={data.list} t={t} /> : <LoadError message={data.listError ?? ""} retry={t("retry")} />}
         </div>
         <aside className="space-y-6" aria-label={t("side.label")}>
-          <NextThree data={data} t={t} />
+          {data.next ? <NextThree next={data.next} t={t} /> : null}
           <div className="card">
             <h3 className="font-semibold">{t("side.quickActions")}</h3>
             <ul className="mt-2 space-y-2 text-sm">
@@ -92,7 +94,7 @@ export default function ConsultationsTab() {
               </li>
             </ul>
           </div>
-          <NotificationsBox data={data} t={t} />
+          {data.notifications ? <NotificationsBox notifications={data.notifications} t={t} /> : null}
         </aside>
       </div>
     </section>
@@ -163,9 +165,9 @@ function MonthCalendar({ calendar, data, t }: { calendar: NonNullable<Data["cale
   );
 }
 
-function ConsultationList({ data, t }: { data: Data; t: TFunction }) {
+function ConsultationList({ data, list, t }: { data: Data; list: List; t: TFunction }) {
   const query = useQuery();
-  const { filters, list } = data;
+  const { filters } = data;
   const empty = data.filtered ? t("empty.filtered") : filters.day ? t("empty.day") : t("empty.none");
   return (
     <section className="card" aria-labelledby="list-title">
@@ -238,7 +240,7 @@ function ConsultationList({ data, t }: { data: Data; t: TFunction }) {
   );
 }
 
-function ConsultationCard({ row, t }: { row: Data["list"]["rows"][number]; t: TFunction }) {
+function ConsultationCard({ row, t }: { row: List["rows"][number]; t: TFunction }) {
   return (
     <article className="consultation">
       <header>
@@ -277,17 +279,17 @@ function ConsultationCard({ row, t }: { row: Data["list"]["rows"][number]; t: TF
   );
 }
 
-function NextThree({ data, t }: { data: Data; t: TFunction }) {
+function NextThree({ next, t }: { next: NonNullable<Data["next"]>; t: TFunction }) {
   return (
     <section className="card" aria-labelledby="next-title">
       <h3 id="next-title" className="font-semibold">
         {t("side.next")}
       </h3>
-      {data.next.length === 0 ? (
+      {next.length === 0 ? (
         <p className="muted mt-2 text-sm">{t("side.nextEmpty")}</p>
       ) : (
         <ul className="mt-2 space-y-2 text-sm">
-          {data.next.map((item) => (
+          {next.map((item) => (
             <li key={item.id}>
               <Link to={`/psychologist-dashboard/appointments/${item.id}`} className="block rounded-md p-2 hover:bg-slate-50 dark:hover:bg-slate-900">
                 <span className="font-medium">{item.label.day === "date" ? `${item.label.date} - ${item.label.time}` : t(`side.${item.label.day}`, { time: item.label.time })}</span>
@@ -301,13 +303,14 @@ function NextThree({ data, t }: { data: Data; t: TFunction }) {
   );
 }
 
-function notificationHref(item: Data["notifications"]["items"][number]): string {
+type Notifications = NonNullable<Data["notifications"]>;
+
+function notificationHref(item: Notifications["items"][number]): string {
   if (item.anonymous) return "/psychologist-dashboard/evaluations";
   return item.appointmentId ? `/psychologist-dashboard/appointments/${item.appointmentId}` : "/psychologist-dashboard/records";
 }
 
-function NotificationsBox({ data, t }: { data: Data; t: TFunction }) {
-  const { notifications } = data;
+function NotificationsBox({ notifications, t }: { notifications: Notifications; t: TFunction }) {
   return (
     <section className="card" aria-labelledby="notifications-title">
       <div className="flex items-center justify-between gap-2">
