@@ -8,6 +8,8 @@ import { activePolicies, savePolicies } from "~/models/policies.server";
 import { getPricingState, saveActivePricing } from "~/models/pricing.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { answerUnexpected } from "~/services/unexpected-error.server";
+import { log } from "~/utils/logger.server";
 import { purgePublicPages } from "~/utils/page-cache.server";
 
 /** The pricing tab's server half: the prices and the cancellation and reschedule policies in force, and the forms that replace them. */
@@ -38,17 +40,26 @@ export function pricingSchema(t: TFunction) {
   return z.object({ price30: priceField(t), price60: priceField(t) });
 }
 
-/** What the tab shows: the prices in force (saved, or the fallback the directory applies) in centavos. */
+/**
+ * What the tab shows: the prices in force (saved, or the fallback the
+ * directory applies) in centavos, and the policies. Each part that fails to
+ * load shows the spec's text with a retry in its place, not the error page.
+ */
 export async function pricingTabData(request: Request, user: PsychologistSessionUser) {
-  const { translations } = await pageTranslations(request, ["practice"]);
-  const [state, policies] = await Promise.all([getPricingState({ psychologistId: user.psychologistId }), activePolicies({ psychologistId: user.psychologistId })]);
-  const prices = pricesFor({ pricing: state.active, psychologistPriceCents: state.profilePriceCents });
+  const { translations, t } = await pageTranslations(request, ["practice"]);
+  const psychologistId = user.psychologistId;
+  const [state, policies] = await Promise.allSettled([getPricingState({ psychologistId }), activePolicies({ psychologistId })]);
+  if (state.status === "rejected") log().error({ err: state.reason, psychologistId }, "pricing tab failed to load");
+  if (policies.status === "rejected") log().error({ err: policies.reason, psychologistId }, "pricing tab policies failed to load");
+  const prices = state.status === "fulfilled" ? pricesFor({ pricing: state.value.active, psychologistPriceCents: state.value.profilePriceCents }) : null;
   return {
     translations,
-    prices: { 30: prices[30], 60: prices[60] },
-    saved: state.active !== null,
-    savedAt: state.active?.savedAt.toISOString() ?? null,
-    policies: { cancellation: policies.cancellation, reschedule: policies.reschedule, saved: policies.cancellationPolicyId !== null },
+    pricesError: prices ? null : t("pricing.errors.load"),
+    prices: prices ? { 30: prices[30], 60: prices[60] } : null,
+    saved: state.status === "fulfilled" && state.value.active !== null,
+    savedAt: state.status === "fulfilled" ? (state.value.active?.savedAt.toISOString() ?? null) : null,
+    policiesError: policies.status === "fulfilled" ? null : t("policies.errors.load"),
+    policies: policies.status === "fulfilled" ? { cancellation: policies.value.cancellation, reschedule: policies.value.reschedule, saved: policies.value.cancellationPolicyId !== null } : null,
   };
 }
 
@@ -109,8 +120,15 @@ async function savePricing(request: Request, user: PsychologistSessionUser, form
   const { t } = await pageTranslations(request, ["practice"]);
   const submission = parseWithZod(form, { schema: pricingSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await saveActivePricing({ psychologistId: user.psychologistId, price30Cents: submission.value.price30, price60Cents: submission.value.price60 });
-  // The directory and profiles show prices: no visitor keeps seeing the old ones.
-  purgePublicPages();
-  return redirectWithToast("/psychologist-dashboard/pricing", { type: "success", title: t("pricing.saved") });
+  return answerUnexpected(
+    "pricing",
+    async () => {
+      await saveActivePricing({ psychologistId: user.psychologistId, price30Cents: submission.value.price30, price60Cents: submission.value.price60 });
+      // The directory and profiles show prices: no visitor keeps seeing the old ones.
+      purgePublicPages();
+      return redirectWithToast("/psychologist-dashboard/pricing", { type: "success", title: t("pricing.saved") });
+    },
+    // The spec's 'Erro ao salvar preços: {message}' with a generic reason (never the database's words), the typed prices kept.
+    () => submission.reply({ formErrors: [t("pricing.errors.save", { message: t("pricing.errors.unexpected") })] }),
+  );
 }
