@@ -9,13 +9,15 @@ import { datedBlocks, weeklyBlocks } from "~/models/agenda.server";
 import { addDatedBlock, addWeeklyBlock, removeDatedBlock, removeWeeklyBlock, type AgendaOutcome } from "~/services/agenda.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { answerUnexpected } from "~/services/unexpected-error.server";
 import { formatLongDate, formatTime } from "~/utils/format";
+import { log } from "~/utils/logger.server";
 import { monthLabel, weekdayLabels } from "~/utils/month-labels";
 
 /** The agenda tab's server half: the month, the chosen day, the weekly pattern, and the forms that change them. */
 
 export async function agendaTabData(request: Request, user: PsychologistSessionUser) {
-  const { translations, locale } = await pageTranslations(request, ["agenda"]);
+  const { translations, locale, t } = await pageTranslations(request, ["agenda"]);
   const psychologistId = user.psychologistId;
   const url = new URL(request.url);
   const timeZone = user.psychologistTimeZone;
@@ -25,7 +27,15 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
   const weeks = monthGrid(month);
   const from = weeks[0]![0]!.date;
   const to = weeks.at(-1)!.at(-1)!.date;
-  const [weekly, dated] = await Promise.all([weeklyBlocks({ psychologistId }), datedBlocks({ psychologistId, from: from < selected ? from : selected, to: to > selected ? to : selected })]);
+  let weekly: Awaited<ReturnType<typeof weeklyBlocks>>;
+  let dated: Awaited<ReturnType<typeof datedBlocks>>;
+  try {
+    [weekly, dated] = await Promise.all([weeklyBlocks({ psychologistId }), datedBlocks({ psychologistId, from: from < selected ? from : selected, to: to > selected ? to : selected })]);
+  } catch (error) {
+    // The spec's 'Erro ao carregar horários disponíveis' with a retry, not the error page; no half-empty agenda that looks free.
+    log().error({ err: error, psychologistId }, "agenda tab failed to load");
+    return { translations, timeZone, error: t("errors.load") } as const;
+  }
 
   const days = weeks.map((week) =>
     week.map((day) => {
@@ -37,6 +47,7 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
   return {
     translations,
     timeZone,
+    error: null,
     today,
     month,
     previousMonth: shiftMonth(month, -1),
@@ -117,34 +128,47 @@ export async function agendaAction(request: Request, user: PsychologistSessionUs
   }
 
   const form = submission.value;
-  let outcome: AgendaOutcome;
-  let success: string;
-  switch (form.intent) {
-    case "add-block":
-      outcome = await addDatedBlock(psychologistId, { date: form.date, startTime: form.startTime, endTime: form.endTime });
-      success = t("messages.blockSaved");
-      break;
-    case "delete-block":
-      outcome = await removeDatedBlock(psychologistId, form.blockId);
-      success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
-      break;
-    case "add-weekly":
-      outcome = await addWeeklyBlock(psychologistId, { weekday: form.weekday, startTime: form.startTime, endTime: form.endTime });
-      success = t("messages.weeklySaved");
-      break;
-    case "delete-weekly":
-      outcome = await removeWeeklyBlock(psychologistId, form.blockId);
-      success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
-      break;
-  }
-  if (outcome.ok) return redirectWithToast(here, { type: "success", title: success });
-  if (outcome.problem === "not_found") throw new Response(t("errors.not_found"), { status: 404 });
-  const timeZone = user.psychologistTimeZone;
-  const error =
-    outcome.problem === "holds_appointments"
-      ? t("errors.holds_appointments", {
-          appointments: outcome.holders.map((holder) => `${holder.firstName ?? "—"} (${formatLongDate(holder.startsAt, locale, timeZone)} ${formatTime(holder.startsAt, locale, timeZone)})`).join(", "),
-        })
-      : t(`errors.${outcome.problem}`);
-  return data({ error, intent: form.intent }, { status: PROBLEM_STATUS[outcome.problem] ?? 400 });
+  const adding = form.intent === "add-block" || form.intent === "add-weekly";
+  return answerUnexpected(
+    `agenda-${form.intent}`,
+    async () => {
+      let outcome: AgendaOutcome;
+      let success: string;
+      switch (form.intent) {
+        case "add-block":
+          outcome = await addDatedBlock(psychologistId, { date: form.date, startTime: form.startTime, endTime: form.endTime });
+          success = t("messages.blockSaved");
+          break;
+        case "delete-block":
+          outcome = await removeDatedBlock(psychologistId, form.blockId);
+          success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
+          break;
+        case "add-weekly":
+          outcome = await addWeeklyBlock(psychologistId, { weekday: form.weekday, startTime: form.startTime, endTime: form.endTime });
+          success = t("messages.weeklySaved");
+          break;
+        case "delete-weekly":
+          outcome = await removeWeeklyBlock(psychologistId, form.blockId);
+          success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
+          break;
+      }
+      if (outcome.ok) return redirectWithToast(here, { type: "success", title: success });
+      if (outcome.problem === "not_found") throw new Response(t("errors.not_found"), { status: 404 });
+      const timeZone = user.psychologistTimeZone;
+      const error =
+        outcome.problem === "holds_appointments"
+          ? t("errors.holds_appointments", {
+              appointments: outcome.holders.map((holder) => `${holder.firstName ?? "—"} (${formatLongDate(holder.startsAt, locale, timeZone)} ${formatTime(holder.startsAt, locale, timeZone)})`).join(", "),
+            })
+          : t(`errors.${outcome.problem}`);
+      return data({ error, intent: form.intent }, { status: PROBLEM_STATUS[outcome.problem] ?? 400 });
+    },
+    // The spec's 'Erro ao salvar horário: {message}' / 'Erro ao remover período: {message}' with a generic reason (never the
+    // database's words), and what was chosen, so the form comes back filled in.
+    () => ({
+      error: t(adding ? "errors.save" : "errors.remove", { message: t("errors.unexpected") }),
+      intent: form.intent,
+      values: adding ? { weekday: "weekday" in form ? String(form.weekday) : undefined, startTime: form.startTime, endTime: form.endTime } : undefined,
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LoadError } from "~/components/load-error";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
@@ -34,10 +35,33 @@ function TimeSelect({ name, label, options, defaultValue }: { name: string; labe
   );
 }
 
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+/** What an action answers when it does not redirect; `values` only after an unexpected failure, to fill the form in again. */
+type Result = { error?: string; intent?: string; values?: { weekday?: string; startTime?: string; endTime?: string } } | undefined;
+
 export default function AgendaTab() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as { error?: string; intent?: string } | undefined;
+  const result = useActionData<typeof action>() as Result;
   const { t } = useTranslation("agenda");
+  if (data.error === null) return <Agenda data={data} result={result} />;
+  return (
+    <section aria-labelledby="tab-title" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="tab-title" className="text-xl font-semibold">
+          {t("heading")}
+        </h2>
+        <p className="muted text-xs">{t("zone", { zone: data.timeZone })}</p>
+      </div>
+      {result?.error ? <FormErrors errors={[result.error]} /> : null}
+      <LoadError message={data.error} retry={t("retry")} />
+    </section>
+  );
+}
+
+function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result: Result }) {
+  const { t } = useTranslation("agenda");
+  // A form that failed unexpectedly comes back with what was chosen.
+  const typed = (intent: string) => (result?.intent === intent ? result.values : undefined);
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
   const query = (changes: Record<string, string | null>) => {
@@ -185,8 +209,8 @@ export default function AgendaTab() {
           <input type="hidden" name="intent" value="add-block" />
           <input type="hidden" name="date" value={data.selected.date} />
           <div className="grid grid-cols-2 gap-3">
-            <TimeSelect name="startTime" label={t("start")} options={data.timeOptions} />
-            <TimeSelect name="endTime" label={t("end")} options={data.timeOptions} />
+            <TimeSelect name="startTime" label={t("start")} options={data.timeOptions} defaultValue={typed("add-block")?.startTime} />
+            <TimeSelect name="endTime" label={t("end")} options={data.timeOptions} defaultValue={typed("add-block")?.endTime} />
           </div>
           <div className="flex justify-end gap-2">
             <Link to={query({ add: null })} className="btn-secondary" onClick={(event) => {
@@ -235,7 +259,7 @@ export default function AgendaTab() {
           <input type="hidden" name="intent" value="add-weekly" />
           <label className="block text-sm font-medium">
             {t("weekly.weekday")}
-            <select name="weekday" required defaultValue="" className="input mt-1 w-full">
+            <select name="weekday" required defaultValue={typed("add-weekly")?.weekday ?? ""} className="input mt-1 w-full">
               <option value="" disabled>
                 —
               </option>
@@ -246,8 +270,8 @@ export default function AgendaTab() {
               ))}
             </select>
           </label>
-          <TimeSelect name="startTime" label={t("start")} options={data.timeOptions} />
-          <TimeSelect name="endTime" label={t("end")} options={data.timeOptions} />
+          <TimeSelect name="startTime" label={t("start")} options={data.timeOptions} defaultValue={typed("add-weekly")?.startTime} />
+          <TimeSelect name="endTime" label={t("end")} options={data.timeOptions} defaultValue={typed("add-weekly")?.endTime} />
           <SubmitButton className="btn-primary">{t("weekly.add")}</SubmitButton>
         </Form>
       </section>
