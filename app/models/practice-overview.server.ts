@@ -24,9 +24,10 @@ export interface OverviewFigures {
   rating: { average: number | null; reviews: number };
   /**
    * Revenue of the period's consultations in centavos: what was received (approved payments less
-   * what was refunded) and what is still awaited (live holds and unpaid appointments).
+   * what was refunded), what is still awaited (live holds and unpaid appointments), and the two
+   * together — the spec's 'Receita Total' (its sample: 450 total, 150 of it pending).
    */
-  revenue: { receivedCents: number; pendingCents: number };
+  revenue: { totalCents: number; receivedCents: number; pendingCents: number };
 }
 
 export async function overviewFigures({ psychologistId, window, now }: Scope): Promise<OverviewFigures> {
@@ -74,6 +75,6 @@ export async function overviewFigures({ psychologistId, window, now }: Scope): P
     consultations: { total: row.total, completed: row.completed, cancelled: row.cancelled },
     attendance: { noShow: row.noShow, previousCompleted: row.previousCompleted, previousNoShow: row.previousNoShow },
     rating: { average: row.average === null ? null : Number(row.average), reviews: row.reviews },
-    revenue: { receivedCents: row.receivedCents, pendingCents: row.pendingCents },
+    revenue: { totalCents: row.receivedCents + row.pendingCents, receivedCents: row.receivedCents, pendingCents: row.pendingCents },
   };
 }

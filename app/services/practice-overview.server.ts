@@ -7,7 +7,7 @@ export interface PracticeOverview {
   consultations: { total: number; completed: number; cancelled: number };
   attendance: { rate: number | null; trend: number | null };
   rating: { average: number | null; reviews: number };
-  revenue: { receivedCents: number; pendingCents: number };
+  revenue: { totalCents: number; receivedCents: number; pendingCents: number };
 }
 
 /** The overview tab's figures for one psychologist and period, in their own calendar (the zone comes with the session). */

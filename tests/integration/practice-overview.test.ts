@@ -67,7 +67,7 @@ describe("practice overview", () => {
     expect(overview.attendance).toEqual({ rate: 80, trend: 30 });
     expect(overview.rating).toEqual({ average: 4.5, reviews: 2 });
     // Received: 180 − 30 refunded + 200; pending: the live hold only.
-    expect(overview.revenue).toEqual({ receivedCents: 350_00, pendingCents: 150_00 });
+    expect(overview.revenue).toEqual({ totalCents: 500_00, receivedCents: 350_00, pendingCents: 150_00 });
   });
 
   it("the day: only today's, against yesterday", async () => {
@@ -85,7 +85,7 @@ describe("practice overview", () => {
     expect(overview.attendance).toEqual({ rate: 71.4, trend: null });
     expect(overview.rating).toEqual({ average: 3.3, reviews: 3 });
     // November holds the week before too: 180 − 30 + 200 + 150.
-    expect(overview.revenue).toEqual({ receivedCents: 500_00, pendingCents: 150_00 });
+    expect(overview.revenue).toEqual({ totalCents: 650_00, receivedCents: 500_00, pendingCents: 150_00 });
   });
 
   it("a practice with nothing yet shows '--' and 'Dados não disponíveis', never sample figures", async () => {

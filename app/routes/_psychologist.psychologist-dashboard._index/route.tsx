@@ -82,7 +82,7 @@ function Figures({ overview }: { overview: NonNullable<ReturnType<typeof useLoad
         <Card title={t("overview.rating")} value={rating.average === null ? "" : `${formatNumber(rating.average, locale, 1)}★`} empty={rating.reviews === 0}>
           {t("overview.reviews", { count: rating.reviews })}
         </Card>
-        <Card title={t("overview.revenue")} value={formatMoney(revenue.receivedCents, locale)} empty={revenue.receivedCents === 0 && revenue.pendingCents === 0}>
+        <Card title={t("overview.revenue")} value={formatMoney(revenue.totalCents, locale)} empty={revenue.totalCents === 0}>
           {t("overview.pending", { amount: formatMoney(revenue.pendingCents, locale) })}
         </Card>
       </dl>
