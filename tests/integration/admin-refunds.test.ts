@@ -9,6 +9,7 @@ import { resetPaymentGateway } from "~/providers/payments.server";
 import { loader as paymentsListLoader } from "~/routes/_admin.admin_.payments/route";
 import { action, loader } from "~/routes/_admin.admin_.payments_.$id/route";
 import { action as personAction, loader as personLoader } from "~/routes/_admin.admin_.users_.$id/route";
+import { cancelAppointment } from "~/services/cancellation.server";
 import { page as pageRequest, send } from "#tests/helpers/app";
 import { clearQueues, createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
 import { appointmentRow, useLocalGateway } from "#tests/helpers/booking";
@@ -24,6 +25,12 @@ import { body, getRequest, location, postRequest, run, type CookieJar } from "#t
  * audited. And the admin's cancellation: a consultation still ahead (a
  * blocked account's) cancelled with everything back.
  */
+
+// The real cancellation, which one test makes fail once as a dropped connection would.
+vi.mock("~/services/cancellation.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/services/cancellation.server")>();
+  return { ...actual, cancelAppointment: vi.fn(actual.cancelAppointment) };
+});
 
 const PRICE = 200_00;
 let pair: Pair;
@@ -189,6 +196,23 @@ describe("a manual refund", () => {
     expect(await auditRows("appointment.cancel")).toMatchObject([{ actor_user_id: admin.id, subject_id: id, details: { refundCents: PRICE } }]);
     // Cancelled once: a second try is refused.
     expect((await post(paymentId, { intent: "cancel", reason: "De novo" })).status).toBe(409);
+  });
+
+  it("answers a cancellation that fails unexpectedly in the form, with the reason kept and nothing changed", async () => {
+    const { id, paymentId } = await paidAppointment(3 * 24 * HOUR);
+    const before = await appointmentRow(id);
+    vi.mocked(cancelAppointment).mockRejectedValueOnce(Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" }));
+    const failed = await post(paymentId, { intent: "cancel", reason: "Conta do paciente bloqueada por fraude" });
+    expect(failed.status).toBe(500);
+    const answer = await body(failed);
+    expect(answer.error[""]).toEqual(["Ocorreu um erro ao cancelar a consulta. Por favor, tente novamente."]);
+    expect(answer.initialValue).toMatchObject({ intent: "cancel", reason: "Conta do paciente bloqueada por fraude" });
+    expect(await appointmentRow(id)).toEqual(before);
+    expect(await queuedJobs("payments.refund-cancellation")).toEqual([]);
+    expect(await auditRows("appointment.cancel")).toEqual([]);
+    // The same form sent again goes through.
+    expect((await post(paymentId, { intent: "cancel", reason: "Conta do paciente bloqueada por fraude" })).status).toBe(303);
+    expect(await appointmentRow(id)).toMatchObject({ status: "cancelled", cancelled_by: "admin" });
   });
 
   it("allows a part of an upcoming consultation's payment back (a goodwill refund) without cancelling it", async () => {

@@ -15,6 +15,7 @@ import { refundManually, retryManualRefund } from "~/services/manual-refund.serv
 import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { answerUnexpected } from "~/services/unexpected-error.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 
 /**
@@ -115,16 +116,24 @@ function actionSchema(t: TFunction) {
 }
 
 export async function paymentAction(request: Request, admin: SessionUser, id: string | undefined) {
-  const { t } = await pageTranslations(request, ["admin-payments"]);
+  // The cancellation namespace: a failed cancel is said as on the person's own cancel page.
+  const { t } = await pageTranslations(request, ["admin-payments", "cancellation"]);
   const payment = await paymentOr404(id, t);
   const submission = parseWithZod(await request.formData(), { schema: actionSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const back = `/admin/payments/${payment.id}`;
   const value = submission.value;
   if (value.intent === "cancel") {
-    const result = await cancelAppointment({ appointmentId: payment.appointmentId, asker: { role: "admin", userId: admin.id }, reason: value.reason, exception: null });
-    if (!result.ok) return data(submission.reply({ formErrors: [t("detail.errors.notCancellable")] }), { status: 409 });
-    return redirectWithToast(back, { type: "success", title: t("detail.done.cancelled") });
+    // Its transaction rolls back on a failure nobody foresaw: nothing changed, so the page says so and keeps the reason to try again.
+    return answerUnexpected(
+      "admin-payment-cancel",
+      async () => {
+        const result = await cancelAppointment({ appointmentId: payment.appointmentId, asker: { role: "admin", userId: admin.id }, reason: value.reason, exception: null });
+        if (!result.ok) return data(submission.reply({ formErrors: [t("detail.errors.notCancellable")] }), { status: 409 });
+        return redirectWithToast(back, { type: "success", title: t("detail.done.cancelled") });
+      },
+      () => submission.reply({ formErrors: [t("cancellation:errors.failed")] }),
+    );
   }
   const result =
     value.intent === "refund"
