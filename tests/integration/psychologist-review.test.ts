@@ -175,6 +175,25 @@ describe("featuring on the home page", () => {
     expect((await decide(patient, approved.psychologistId!, { intent: "feature", featured: "true" })).status).toBe(403);
     expect((await featured()).featured_in_carousel).toBe(false);
   });
+
+  it("refuses a hand-made feature post (no or an odd 'featured', no or an unknown intent) with 400 and the reason on the page, changing nothing", async () => {
+    const { jar } = await admin();
+    const approved = await createUser({ role: "psychologist", psychologistStatus: "approved" });
+    const id = approved.psychologistId!;
+    await db.updateTable("psychologists").set({ featured_in_carousel: true }).where("id", "=", id).execute();
+    for (const [fields, message] of [
+      [{ intent: "feature", featured: "banana" }, "Não foi possível entender o pedido de destaque."],
+      [{ intent: "feature" }, "Não foi possível entender o pedido de destaque."],
+      [{ intent: "feature-everyone", featured: "false" }, "Ação desconhecida."],
+      [{ featured: "false" }, "Ação desconhecida."],
+    ] as const) {
+      const response = await decide(jar, id, fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    expect((await db.selectFrom("psychologists").select(["featured_in_carousel", "status"]).where("id", "=", id).executeTakeFirstOrThrow())).toEqual({ featured_in_carousel: true, status: "approved" });
+    expect(await db.selectFrom("audit_log").select("id").execute()).toEqual([]);
+  });
 });
 
 describe("the psychologist's own view", () => {

@@ -15,10 +15,15 @@ import { redirectWithToast } from "~/services/toast.server";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function reviewSchema(t: TFunction) {
-  return z.object({
-    intent: z.enum(REVIEW_ACTIONS as [ReviewAction, ...ReviewAction[]], { message: t("admin.review.errors.unknownAction") }),
-    reason: z.string().trim().max(REASON_MAX, t("admin.review.errors.reasonTooLong")).optional(),
-  });
+  return z.discriminatedUnion(
+    "intent",
+    [
+      // The page sends the opposite of the current state; anything but true/false is a hand-made post, not "off".
+      z.object({ intent: z.literal("feature"), featured: z.enum(["true", "false"], { message: t("admin.review.errors.featuredInvalid") }).transform((value) => value === "true") }),
+      z.object({ intent: z.enum(REVIEW_ACTIONS as [ReviewAction, ...ReviewAction[]]), reason: z.string().trim().max(REASON_MAX, t("admin.review.errors.reasonTooLong")).optional() }),
+    ],
+    { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("admin.review.errors.unknownAction") : ctx.defaultError }) },
+  );
 }
 
 export async function reviewPageData(request: Request, id: string | undefined) {
@@ -31,15 +36,18 @@ export async function reviewPageData(request: Request, id: string | undefined) {
 export async function reviewAction(request: Request, admin: SessionUser, id: string | undefined) {
   const { t } = await pageTranslations(request, ["dashboard"]);
   if (!id || !UUID.test(id)) throw new Response(t("admin.review.errors.notFound"), { status: 404 });
-  const form = await request.formData();
-  if (form.get("intent") === "feature") {
-    const featured = form.get("featured") === "true";
-    if (!(await featurePsychologist({ adminId: admin.id, psychologistId: id, featured }))) return data({ status: "error", error: { "": [t("admin.review.errors.featureNotAllowed")] } }, { status: 409 });
-    return redirectWithToast(`/admin/psychologists/${id}`, { type: "success", title: t(featured ? "admin.review.featuredOn" : "admin.review.featuredOff") });
+  const submission = parseWithZod(await request.formData(), { schema: reviewSchema(t) });
+  if (submission.status !== "success") {
+    // The page shows only the reason beside its field; any other error (a hand-made post) goes above the forms.
+    const { reason: _reason, ...others } = submission.error ?? {};
+    return data(submission.reply({ formErrors: Object.values(others).flatMap((messages) => messages ?? []) }), { status: 400 });
   }
-  const submission = parseWithZod(form, { schema: reviewSchema(t) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { intent, reason } = submission.value;
+  const value = submission.value;
+  if (value.intent === "feature") {
+    if (!(await featurePsychologist({ adminId: admin.id, psychologistId: id, featured: value.featured }))) return data(submission.reply({ formErrors: [t("admin.review.errors.featureNotAllowed")] }), { status: 409 });
+    return redirectWithToast(`/admin/psychologists/${id}`, { type: "success", title: t(value.featured ? "admin.review.featuredOn" : "admin.review.featuredOff") });
+  }
+  const { intent, reason } = value;
   if (intent !== "approve" && (reason ?? "").length < REASON_MIN) {
     return data(submission.reply({ fieldErrors: { reason: [t("admin.review.errors.reasonRequired")] } }), { status: 400 });
   }
