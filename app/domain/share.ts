@@ -9,10 +9,6 @@ export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 /** What share_events.platform records. */
 export type SharePlatform = ShareNetwork | "copy_link";
 
-export function isSharePlatform(value: unknown): value is SharePlatform {
-  return value === "copy_link" || (SHARE_NETWORKS as readonly unknown[]).includes(value);
-}
-
 /**
  * The spec's 600×400 share window, by name: the share form posts into it.
  * (Not noopener: the form must find the window by its name. Our pages send

@@ -1,8 +1,20 @@
+import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { isSharePlatform, profilePath, shareTargetUrl } from "~/domain/share";
+import { z } from "zod";
+import { profilePath, SHARE_NETWORKS, shareTargetUrl } from "~/domain/share";
 import { pageTranslations } from "~/i18n/i18n.server";
+import type { TFunction } from "~/i18n/translate";
 import { recordShare } from "~/models/public-profile.server";
 import { env } from "~/utils/env.server";
+
+/** The share menu's fields: a network or copy link, and `mode=record` only from the page's background post. */
+function shareSchema(t: TFunction) {
+  return z.object({
+    platform: z.enum([...SHARE_NETWORKS, "copy_link"], { message: t("share.invalid") }),
+    // Any other mode is no form of ours: refused rather than taken as a hand-off.
+    mode: z.literal("record", { message: t("share.invalid") }).optional(),
+  });
+}
 
 /**
  * POST /share/{psychologistId}: records a share in share_events, then sends
@@ -17,13 +29,14 @@ import { env } from "~/utils/env.server";
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
-  const form = await request.formData();
-  const platform = form.get("platform");
-  if (!isSharePlatform(platform)) return Response.json({ error: "invalid_platform" }, { status: 400 });
-  if (!(await recordShare(id, platform))) throw new Response("Psicólogo não encontrado", { status: 404 });
-  if (form.get("mode") === "record") return new Response(null, { status: 204 });
-  if (platform === "copy_link") return redirect(profilePath(id), 303);
   const { locale, t } = await pageTranslations(request, ["profile"]);
+  const submission = parseWithZod(await request.formData(), { schema: shareSchema(t) });
+  // Plain text: without JavaScript this answer is what the share tab shows.
+  if (submission.status !== "success") return new Response(t("share.invalid"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { platform, mode } = submission.value;
+  if (!(await recordShare(id, platform))) throw new Response(t("notFound.title"), { status: 404 });
+  if (mode === "record") return new Response(null, { status: 204 });
+  if (platform === "copy_link") return redirect(profilePath(id), 303);
   const target = shareTargetUrl(platform, new URL(profilePath(id), env().APP_URL).toString(), t("share.text"));
   const continueText = t("share.continue", { network: t(`share.${platform}`) });
   return new Response(handOffPage(locale, target, continueText), {

@@ -147,6 +147,19 @@ describe("sharing", () => {
     expect(await db.selectFrom("share_events").select("id").execute()).toEqual([]);
   });
 
+  it.each([
+    [{ platform: "orkut" }],
+    [{}],
+    [{ platform: ["facebook", "linkedin"] }],
+    [{ platform: "facebook", mode: "background" }],
+  ])("refuses a malformed share %j with 400 and a message in Portuguese, recording nothing", async (fields) => {
+    const id = await createPsychologist();
+    const response = await run(shareAction, postRequest(`/share/${id}`, fields), { id });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe("Não foi possível entender o pedido de compartilhamento. Volte ao perfil e tente novamente.");
+    expect(await db.selectFrom("share_events").select("id").execute()).toEqual([]);
+  });
+
   it("sends a visitor who opens the address to the profile", async () => {
     const id = await createPsychologist();
     const response = await run(shareLoader, getRequest(`/share/${id}`), { id });
