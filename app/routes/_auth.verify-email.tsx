@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,7 +12,7 @@ import { pageMeta } from "~/services/page-meta.server";
 import { startSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { loaderMeta } from "~/utils/meta";
-import { landingFor, signupCookie } from "./_auth.login/auth-forms.server";
+import { landingFor, signupCookie, verifyEmailSchema } from "./_auth.login/auth-forms.server";
 
 /**
  * The link of the verification e-mail. Opening it spends nothing (mail
@@ -28,12 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { t } = await pageTranslations(request, ["auth"]);
-  const token = String((await request.formData()).get("token") ?? "");
+  const invalid = () => Response.json({ failed: true, error: t("errors.tokenInvalid") }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: verifyEmailSchema(t) });
+  // A missing or malformed token is a link that does not work, as a spent one is; nothing is looked up or spent.
+  if (submission.status !== "success") return invalid();
   const mark: unknown = await signupCookie().parse(request.headers.get("Cookie"));
-  const result = token ? await verifyEmail(token, typeof mark === "string" ? mark : null) : { state: "invalid" as const };
+  const result = await verifyEmail(submission.value.token, typeof mark === "string" ? mark : null);
   switch (result.state) {
     case "invalid":
-      return Response.json({ failed: true }, { status: 400 });
+      return invalid();
     case "signed-up-here": {
       const headers = new Headers();
       headers.append("Set-Cookie", await startSession(result.userId, request));

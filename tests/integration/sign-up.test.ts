@@ -193,6 +193,26 @@ describe("e-mail verification", () => {
     expect((await run(verifyAction, postRequest("/verify-email", { token }))).status).toBe(400);
   });
 
+  it.each([
+    ["no token", {}],
+    ["a token that is no link of ours", { token: "' OR 1=1 --" }],
+    ["an overlong token", { token: "a".repeat(201) }],
+  ])("refuses %s with 400 and the Portuguese message", async (_, fields) => {
+    const response = await run(verifyAction, postRequest("/verify-email", fields));
+    expect(response.status).toBe(400);
+    expect(await body(response)).toEqual({ failed: true, error: "Este link é inválido, já foi usado ou expirou. Peça um novo." });
+  });
+
+  it("refuses a token sent twice in one form without spending it", async () => {
+    await signup(VALID);
+    const token = await linkToken(VALID.email, "email_verification");
+    const response = await run(verifyAction, postRequest("/verify-email", { token: [token, token] }));
+    expect(response.status).toBe(400);
+    expect((await body(await run(verifyLoader, getRequest(`/verify-email?token=${token}`)))).valid).toBe(true);
+    expect((await usersNamed(VALID.email)).length).toBe(1);
+    expect((await db.selectFrom("users").select("email_verified_at").where("email", "=", VALID.email).executeTakeFirstOrThrow()).email_verified_at).toBeNull();
+  });
+
   it("lets the person ask for a new link, which replaces the old one, at most once a minute", async () => {
     await signup(VALID);
     const first = await linkToken(VALID.email, "email_verification");

@@ -101,6 +101,17 @@ export function newPasswordSchema(t: TFunction) {
     });
 }
 
+/** /verify-email: the token of the e-mailed link, base64url as randomToken makes it; anything else is no link of ours. */
+export function verifyEmailSchema(t: TFunction) {
+  return z.object({
+    token: z
+      .string({ message: t("errors.tokenInvalid") })
+      .trim()
+      .max(200, t("errors.tokenInvalid"))
+      .regex(/^[\w-]+$/, t("errors.tokenInvalid")),
+  });
+}
+
 const SECRET_FIELDS = ["password", "confirmPassword"];
 
 /**
