@@ -82,11 +82,13 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
 
   let appointmentId: string | null;
   try {
-    appointmentId = await transactionRetryingDeadlocks(async (trx) => {
+    const held = await transactionRetryingDeadlocks(async (trx) => {
       // One hold of this psychologist's agenda at a time: two inserts of one slot at once would each wait
       // for the other under the exclusion constraint, and PostgreSQL would abort them as deadlocks (in a
       // crowd, one after another, a second each). In turn, the later one meets the winner's row: 23P01.
       await lockAgenda(trx, psychologist.id);
+      // Still public under the lock: an account deletion that took it first has finished by now.
+      if (!(await findBookablePsychologist(psychologist.id, trx))) return "psychologist_not_found" as const;
       const released = await releaseExpiredHoldsOverlapping(trx, {
         psychologistId: psychologist.id,
         patientId: request.patientId,
@@ -109,6 +111,8 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
       });
     });
+    if (held === "psychologist_not_found") return { ok: false, reason: held };
+    appointmentId = held;
     if (appointmentId === null) return { ok: false, reason: "too_many_holds" };
   } catch (error) {
     const { code, constraint } = pgError(error);

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { lockAgenda } from "~/models/agenda.server";
 import { audit } from "~/models/audit.server";
 import { revokeFeedsOfUser } from "~/models/calendar-feed.server";
 import { db } from "~/models/db.server";
@@ -158,17 +159,20 @@ export async function deleteAccount(userId: string, confirmation: { password?: s
     : confirmation.email?.trim().toLowerCase() === account.email.toLowerCase();
   if (!confirmed) throw new AccountError("errors.deleteConfirmationWrong", 400);
 
-  const upcoming = await db
-    .selectFrom("appointments")
-    .leftJoin("psychologists", "psychologists.id", "appointments.psychologist_id")
-    .select("appointments.id")
-    .where((eb) => eb.or([eb("appointments.patient_id", "=", userId), eb("psychologists.user_id", "=", userId)]))
-    .where("appointments.status", "in", SLOT_HOLDING)
-    .where("appointments.ends_at", ">", new Date())
-    .executeTakeFirst();
-  if (upcoming) throw new AccountError("errors.upcomingAppointments", 409);
-
   const photos = await db.transaction().execute(async (trx) => {
+    // The locks a booking takes, in its order (ADR 010: the agenda, then the patient's row): with them
+    // held, no booking lands between the check below and the deletion, leaving a consultation with nobody.
+    if (account.psychologistId) await lockAgenda(trx, account.psychologistId);
+    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+    const upcoming = await trx
+      .selectFrom("appointments")
+      .leftJoin("psychologists", "psychologists.id", "appointments.psychologist_id")
+      .select("appointments.id")
+      .where((eb) => eb.or([eb("appointments.patient_id", "=", userId), eb("psychologists.user_id", "=", userId)]))
+      .where("appointments.status", "in", SLOT_HOLDING)
+      .where("appointments.ends_at", ">", new Date())
+      .executeTakeFirst();
+    if (upcoming) throw new AccountError("errors.upcomingAppointments", 409);
     const recipient = await getRecipient(userId, trx);
     const profile = await trx.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirst();
     const psychologist = await trx.selectFrom("psychologists").select("photo_url").where("user_id", "=", userId).executeTakeFirst();
