@@ -2,14 +2,20 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/models/db.server";
 import { action, loader } from "~/routes/_account.appointment.$id.reschedule/route";
 import { sendAppointmentReminder } from "~/services/appointment-notifications.server";
+import * as availability from "~/services/availability.server";
 import * as rescheduleService from "~/services/reschedule.server";
 import { expireDueRescheduleRequests } from "~/services/reschedule.server";
 import { clearQueues, MINUTE } from "#tests/helpers/appointments";
 import { appointmentRow, brasilia, createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
 import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
 import { queuedJobs } from "#tests/helpers/jobs";
+import { page as appPage, send } from "#tests/helpers/app";
 import { body, getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
 
+vi.mock("~/services/availability.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/services/availability.server")>();
+  return { ...actual, freeSlotsForViewerDay: vi.fn(actual.freeSlotsForViewerDay) };
+});
 vi.mock("~/services/reschedule.server", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/services/reschedule.server")>();
   return { ...actual, requestReschedule: vi.fn(actual.requestReschedule), answerReschedule: vi.fn(actual.answerReschedule) };
@@ -199,6 +205,19 @@ describe("an unexpected failure (the database gone)", () => {
     expect(answer.error).toBe("Ocorreu um erro ao solicitar o reagendamento. Por favor, tente novamente.");
     expect(answer.result.initialValue).toMatchObject({ intent: "request", reason: "Consulta médica" });
     expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", reschedule_count: 0 });
+  });
+
+  it("slots that fail to load: 'Não foi possível carregar os horários disponíveis.' with a retry, the rest of the page there", async () => {
+    const id = await confirmed(5, "10:00");
+    vi.mocked(availability.freeSlotsForViewerDay).mockRejectedValueOnce(databaseDown());
+    const data = await body(await page(id, patientJar));
+    expect(data).toMatchObject({ slotsFailed: true, slots: [] });
+    vi.mocked(availability.freeSlotsForViewerDay).mockRejectedValueOnce(databaseDown());
+    const response = await send(appPage(`/appointment/${id}/reschedule`, { Cookie: patientJar.header() }));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/role="alert"[^>]*><p>Não foi possível carregar os horários disponíveis.<\/p><p[^>]*><a[^>]*href="\/appointment\/[^"]+\/reschedule"[^>]*>Tentar novamente<\/a>/);
+    expect(html).toContain('name="reason"');
   });
 
   it("answering says so in the same way", async () => {

@@ -16,6 +16,7 @@ import { answerUnexpected } from "~/services/unexpected-error.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { instantSchema } from "~/utils/instant";
+import { log } from "~/utils/logger.server";
 
 /** /appointment/{id}/reschedule for the appointment's patient or psychologist: propose a new time, or answer the other side's. */
 
@@ -48,9 +49,17 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
   const asked = new URL(request.url).searchParams.get("date");
   const date = isDate(asked) && asked >= today ? asked : addDays(today, 1);
   const proposing = !pending && check.allowed;
-  const slots = proposing
-    ? await freeSlotsForViewerDay({ id: appointment.psychologistId, timeZone: appointment.psychologistTimeZone }, { date, viewerTimeZone: zone, durationMinutes: appointment.durationMinutes, now })
-    : [];
+  let slots: Awaited<ReturnType<typeof freeSlotsForViewerDay>> = [];
+  let slotsFailed = false;
+  if (proposing) {
+    try {
+      slots = await freeSlotsForViewerDay({ id: appointment.psychologistId, timeZone: appointment.psychologistTimeZone }, { date, viewerTimeZone: zone, durationMinutes: appointment.durationMinutes, now });
+    } catch (error) {
+      // The spec's 'Não foi possível carregar os horários disponíveis.' with a retry; the rest of the page stands.
+      log().error({ err: error, appointmentId }, "reschedule slots failed to load");
+      slotsFailed = true;
+    }
+  }
   return {
     translations,
     meta: await pageMeta(request, { title: t(`title.${asker.role}`), noindex: true }),
@@ -66,6 +75,7 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
     today,
     dateLabel: formatLongDate(`${date}T12:00:00Z`, locale, "UTC") ?? date,
     slots: slots.map((slot) => ({ value: slot.startsAt.toISOString(), label: formatTime(slot.startsAt, locale, zone) ?? "" })),
+    slotsFailed,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LoadError } from "~/components/load-error";
 import { FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireUser } from "~/services/session.server";
@@ -93,7 +94,9 @@ export default function Reschedule() {
             <input type="hidden" name="intent" value="request" />
             <fieldset>
               <legend className="text-sm font-medium">{t("slots", { date: data.dateLabel, minutes: data.durationMinutes })}</legend>
-              {data.slots.length === 0 ? (
+              {data.slotsFailed ? (
+                <LoadError message={t("slotsFailed")} retry={t("retry")} />
+              ) : data.slots.length === 0 ? (
                 <p className="muted mt-2 text-sm">{t("noSlots")}</p>
               ) : (
                 <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
