@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { log } from "~/utils/logger.server";
+import { log, loggableUrl } from "~/utils/logger.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -64,5 +64,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  log().error({ err: error, url: request.url }, "unhandled error");
+  log().error({ err: error, url: loggableUrl(request.url) }, "unhandled error");
 }

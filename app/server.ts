@@ -15,7 +15,7 @@ import { createAppHandler } from "~/request-handler.server";
 import { stopQueue } from "~/services/queue.server";
 import { startWorker } from "~/services/worker.server";
 import { env, InvalidConfigurationError } from "~/utils/env.server";
-import { logger, withRequestLogger } from "~/utils/logger.server";
+import { loggableUrl, logger, withRequestLogger } from "~/utils/logger.server";
 import { planProcesses, restartDelay, STABLE_AFTER_MS } from "~/utils/process-plan.server";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
 import { precompressedAssets } from "~/utils/static-assets.server";
@@ -60,7 +60,7 @@ function requestLogging(req: Request, res: Response, next: NextFunction) {
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const level = res.statusCode >= 500 ? "error" : "info";
-    child[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    child[level]({ method: req.method, path: loggableUrl(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
   });
   withRequestLogger(child, next);
 }

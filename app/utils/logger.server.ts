@@ -33,3 +33,21 @@ export function currentIpHash(): string | null {
   const hash = requestLogger.getStore()?.bindings().ipHash;
   return typeof hash === "string" ? hash : null;
 }
+
+/** Query parameters that are credentials: e-mailed links' tokens, and OAuth's code and state. */
+const SECRET_PARAMS = ["token", "code", "state"];
+
+/**
+ * A path or URL as the logs may keep it. The calendar feed's token is the
+ * feed's only credential (whoever has it reads the practice's schedule), and
+ * a reset or verification link's token is a password for an hour or a day:
+ * both are masked, the rest kept for reading the logs.
+ */
+export function loggableUrl(url: string): string {
+  const [beforeQuery, query] = url.split("?", 2) as [string, string | undefined];
+  const path = beforeQuery.replace(/\/calendar\/[^/]+\.ics$/, "/calendar/[redacted].ics");
+  if (query === undefined) return path;
+  const params = new URLSearchParams(query);
+  for (const name of SECRET_PARAMS) if (params.has(name)) params.set(name, "[redacted]");
+  return `${path}?${params.toString()}`;
+}
