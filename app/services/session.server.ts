@@ -152,9 +152,12 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
 
 /**
  * Starts a fresh session (a new id on every sign-in: no session fixation) and
- * returns its Set-Cookie header.
+ * returns its Set-Cookie header. The session the browser had, anyone's, ends:
+ * its cookie is replaced, and a copy of it taken earlier must not outlive it.
  */
 export async function startSession(userId: string, request: Request): Promise<string> {
+  const previous = await readSessionId(request);
+  if (previous) await deleteSession(previous);
   const token = randomToken();
   await insertSession({
     id: sha256(token),

@@ -83,6 +83,20 @@ describe("the session cookie", () => {
     expect(response.headers.getSetCookie().some((line) => line.startsWith("__acolhe_session=") && !/; Secure/i.test(line))).toBe(true);
   });
 
+  it("signing in again in the same browser ends the session it had, whoever's it was", async () => {
+    const first = await createUser();
+    const jar = await signedIn(first);
+    const before = await db.selectFrom("sessions").select("id").where("user_id", "=", first.id).execute();
+    expect(before).toHaveLength(1);
+    const second = await createUser();
+    const response = await send(formPost("/login", { intent: "login", email: second.email, password: PASSWORD }, { Cookie: jar.header() }));
+    expect(response.status).toBe(303);
+    // The old cookie no longer opens anything, though it was never sent back cleared.
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", first.id).execute()).toEqual([]);
+    expect((await send(page("/settings", { Cookie: jar.header() }))).status).toBe(302);
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", second.id).execute()).toHaveLength(1);
+  });
+
   it("a session ends 30 days after its sign-in, however active", async () => {
     const user = await createUser();
     const jar = await signedIn(user);
