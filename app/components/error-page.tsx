@@ -45,7 +45,9 @@ export default function ErrorPage({ response, t, heading }: { response: ErrorRes
   }
   const status = response?.status ?? 500;
   const key = ERROR_KEYS[status] ?? "generic";
-  const detail = typeof response?.data === "string" && status < 500 ? response.data : null;
+  // A 4xx body is either a text translated for the visitor (a page's own 'Consulta não encontrada') or empty: an
+  // empty one ("" once parsed) falls back to the translated description, so no fixed-language body reaches the page.
+  const detail = typeof response?.data === "string" && response.data.trim() !== "" && status < 500 ? response.data : null;
   const fallback = (response?.data as { errors?: FallbackTexts } | null)?.errors;
   return (
     <section className="page-message" aria-labelledby="error-title">

@@ -27,7 +27,7 @@ async function checkout(request: Request, appointmentId: string | undefined): Pr
   const user = await requirePatient(request);
   const id = appointmentId ?? "";
   const view = UUID.test(id) ? await localCheckoutFor(user.id, id) : null;
-  if (!view || (!view.ok && view.reason === "not_found")) throw new Response("Consulta não encontrada", { status: 404 });
+  if (!view || (!view.ok && view.reason === "not_found")) throw new Response(null, { status: 404 });
   return view as PayableView;
 }
 

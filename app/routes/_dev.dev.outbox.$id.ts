@@ -9,12 +9,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   requireDevelopment();
   const id = z.string().uuid().safeParse(params.id);
   const mail = id.success ? await getMail(id.data) : undefined;
-  if (!mail) throw new Response("Not Found", { status: 404 });
+  if (!mail) throw new Response(null, { status: 404 });
   const url = new URL(request.url);
   const attachment = url.searchParams.get("attachment");
   if (attachment !== null) {
     const file = mail.attachments[Number(attachment)];
-    if (!file) throw new Response("Not Found", { status: 404 });
+    if (!file) throw new Response(null, { status: 404 });
     return new Response(new Uint8Array(Buffer.from(file.content, "base64")), {
       headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.filename}"` },
     });

@@ -9,7 +9,7 @@ import { renderFeed } from "~/services/calendar-feed.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = params.file ?? "";
   const feed = file.endsWith(".ics") ? await renderFeed(file.slice(0, -".ics".length)) : null;
-  if (feed === null) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (feed === null) return new Response(null, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(feed, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

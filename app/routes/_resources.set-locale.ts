@@ -13,7 +13,7 @@ const schema = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = schema.safeParse(form);
-  if (!parsed.success) return new Response("Idioma não suportado", { status: 400 });
+  if (!parsed.success) return new Response(null, { status: 400 });
   return redirect(safeRedirect(parsed.data.redirectTo), {
     status: 303,
     headers: { "Set-Cookie": await localeCookie.serialize(parsed.data.lng) },

@@ -5,7 +5,7 @@ import type { SessionUser } from "./session.server";
 export function askerOf(user: SessionUser): Asker {
   if (user.role === "patient") return { role: "patient", userId: user.id };
   if (user.role === "psychologist") return { role: "psychologist", userId: user.id };
-  throw new Response("Acesso negado", { status: 403 });
+  throw new Response(null, { status: 403 });
 }
 
 /** Where each side goes back to: the patient's list, or the psychologist's page of that consultation. */

@@ -346,7 +346,7 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
 export async function exportReport(user: PsychologistSessionUser, request: ReportRequest, viewerLocale: Locale): Promise<Response> {
   const psychologistId = user.psychologistId;
   const identity = await psychologistIdentity(psychologistId);
-  if (!identity) throw new Response("Not Found", { status: 404 });
+  if (!identity) throw new Response(null, { status: 404 });
   // PDFs use the standard (Latin) fonts; spreadsheets can carry any script.
   const locale = request.format === "pdf" ? pdfLocale(viewerLocale) : viewerLocale;
   const t = getFixedT(locale, "reports");
@@ -400,7 +400,7 @@ export interface PreviewTable {
 export async function reportPreview(user: PsychologistSessionUser, request: Omit<ReportRequest, "format">, locale: Locale, rowLimit: number) {
   const psychologistId = user.psychologistId;
   const identity = await psychologistIdentity(psychologistId);
-  if (!identity) throw new Response("Not Found", { status: 404 });
+  if (!identity) throw new Response(null, { status: 404 });
   const t = getFixedT(locale, "reports");
   const scope: ReportScope = { psychologistId, from: request.from, to: request.to, timeZone: identity.timeZone };
   const report = buildReport({ ...request, format: "pdf" }, scope, t, rowLimit);

@@ -200,7 +200,7 @@ export async function requireUser(request: Request, options: { reason?: LoginRea
 
 async function requireRole(request: Request, role: Role, reason?: LoginReason): Promise<SessionUser> {
   const user = await requireUser(request, { reason });
-  if (user.role !== role) throw new Response("Acesso negado", { status: 403 });
+  if (user.role !== role) throw new Response(null, { status: 403 });
   return user;
 }
 
@@ -210,7 +210,7 @@ export const requirePatient = (request: Request, options: { reason?: LoginReason
 /** A psychologist, whose practice's row came with the session: the role is read from that row (roleOf), the check tells the types. */
 export async function requirePsychologist(request: Request): Promise<PsychologistSessionUser> {
   const user = await requireRole(request, "psychologist");
-  if (!hasPractice(user)) throw new Response("Acesso negado", { status: 403 });
+  if (!hasPractice(user)) throw new Response(null, { status: 403 });
   return user;
 }
 

@@ -100,7 +100,7 @@ const deleteSchema = z.object({ intent: z.literal("delete-account"), password: z
 export async function settingsLoaderData(request: Request, user: SessionUser, page: "settings" | "profile") {
   const { t, translations } = await pageTranslations(request, ["settings"]);
   const [account, consents, sessions] = await Promise.all([getAccountSettings(user.id), currentConsents(user.id), countUserSessions(user.id)]);
-  if (!account) throw new Response("Not Found", { status: 404 });
+  if (!account) throw new Response(null, { status: 404 });
   return {
     translations,
     meta: await pageMeta(request, { title: t(page === "profile" ? "meta.profileTitle" : "meta.settingsTitle"), noindex: true }),

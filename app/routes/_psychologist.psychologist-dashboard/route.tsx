@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t, translations } = await pageTranslations(request, ["dashboard", "practice"]);
   // The session says who and in which state; only a practice not approved reads its row, to say why or what is missing.
   const review = user.psychologistStatus === "approved" ? null : await getOwnPsychologist(user.id);
-  if (user.psychologistStatus !== "approved" && !review) throw new Response("Not Found", { status: 404 });
+  if (user.psychologistStatus !== "approved" && !review) throw new Response(null, { status: 404 });
   return {
     // What this layout renders: each tab's loader sends its own texts, and the administrator's stay with the administrator.
     translations: {
