@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formPost, page, send } from "#tests/helpers/app";
 import { createAppointment, createPair, HOUR } from "#tests/helpers/appointments";
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
+import { CookieJar, location } from "#tests/helpers/http";
 import { replaceFeed } from "~/models/calendar-feed.server";
 import { db } from "~/models/db.server";
 import { blockAccount, unblockAccount } from "~/services/admin-people.server";
@@ -11,10 +12,16 @@ import { sha256 } from "~/utils/crypto.server";
 
 /** The psychologist's private calendar subscription (issue 12, item 8). */
 
-async function generate(jar: { header(): string }): Promise<string> {
+const FEED_LINK = /(http:\/\/localhost:3000\/calendar\/[A-Za-z0-9_-]+\.ics)/;
+
+/** Makes a link as a browser without JavaScript does: the post, then the page it is redirected to. */
+async function generate(jar: CookieJar): Promise<string> {
   const response = await send(formPost("/psychologist-dashboard?index", { intent: "generate-feed" }, { Cookie: jar.header() }));
-  expect(response.status).toBe(200);
-  const match = /(http:\/\/localhost:3000\/calendar\/[A-Za-z0-9_-]+\.ics)/.exec(await response.text());
+  expect(response.status).toBe(303);
+  jar.take(response);
+  const next = await send(page(location(response)!, { Cookie: jar.header() }));
+  jar.take(next);
+  const match = FEED_LINK.exec(await next.text());
   expect(match).not.toBeNull();
   return new URL(match![1]!).pathname;
 }
@@ -61,6 +68,39 @@ describe("calendar feed", () => {
     const html = await (await send(page("/psychologist-dashboard", { Cookie: jar.header() }))).text();
     expect(html).toContain("Link ativo desde");
     expect(html).not.toContain(second);
+  });
+
+  it("redirects after making a link (a reload makes no other) and shows it once, to its maker only, never cached", async () => {
+    const { psychologist } = await createPair();
+    const jar = await signedIn(psychologist);
+    const response = await send(formPost("/psychologist-dashboard?index&period=month", { intent: "generate-feed" }, { Cookie: jar.header() }));
+    expect(response.status).toBe(303);
+    expect(location(response)).toBe("/psychologist-dashboard?period=month");
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    expect(FEED_LINK.test(await response.text())).toBe(false);
+    const made = await db.selectFrom("calendar_feeds").select("id").execute();
+    expect(made).toHaveLength(1);
+    const withLink = new CookieJar().take(response);
+
+    // Someone else signed in on that browser within the minute: the link is not theirs to see.
+    const other = await signedIn((await createPair()).psychologist);
+    const stranger = await send(page("/psychologist-dashboard", { Cookie: `${other.header()}; ${withLink.header()}` }));
+    expect(FEED_LINK.test(await stranger.text())).toBe(false);
+
+    jar.take(response);
+    const shown = await send(page("/psychologist-dashboard?period=month", { Cookie: jar.header() }));
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Cache-Control")).toContain("no-store");
+    const html = await shown.text();
+    expect(html).toMatch(/<input id="feed-url"[^>]*value="http:\/\/localhost:3000\/calendar\/[A-Za-z0-9_-]+\.ics"/);
+    // The reload (and Back) is this GET again: no new link, the one shown stays live, and it is not shown twice.
+    jar.take(shown);
+    const reload = await send(page("/psychologist-dashboard?period=month", { Cookie: jar.header() }));
+    const again = await reload.text();
+    expect(FEED_LINK.test(again)).toBe(false);
+    expect(again).not.toContain('id="feed-url"');
+    expect(await db.selectFrom("calendar_feeds").select("id").where("revoked_at", "is", null).execute()).toEqual(made);
+    expect((await send(page(new URL(FEED_LINK.exec(html)![1]!).pathname))).status).toBe(200);
   });
 
   it("an empty practice is a valid, empty calendar; unknown tokens and other names are 404", async () => {

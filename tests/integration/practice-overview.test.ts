@@ -131,7 +131,7 @@ describe("the overview's form", () => {
     ] as const) {
       const response = await run(action, postRequest("/psychologist-dashboard?index", fields as Record<string, string>, jar, { "Accept-Language": language }));
       expect(response.status).toBe(400);
-      expect(await body(response)).toEqual({ feedUrl: null, error: message });
+      expect(await body(response)).toEqual({ error: message });
     }
     expect(await feeds(psychologist.psychologistId)).toEqual([]);
   });

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { toPracticePeriod } from "~/domain/practice-period";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import type { TFunction } from "~/i18n/translate";
 import { feedStatus, generateFeed } from "~/services/calendar-feed.server";
+import { feedLinkCookie, takeFeedLink } from "~/services/feed-link-flash.server";
 import { practiceOverview } from "~/services/practice-overview.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { log } from "~/utils/logger.server";
@@ -23,15 +24,18 @@ export async function overviewTabData(request: Request, user: PsychologistSessio
   const period = toPracticePeriod(new URL(request.url).searchParams.get("period"));
   const [figures, feed] = await Promise.allSettled([practiceOverview({ psychologistId, timeZone: user.psychologistTimeZone }, period), feedStatus(psychologistId)]);
   if (feed.status === "rejected") log().error({ err: feed.reason, psychologistId }, "overview calendar feed failed to load");
-  const base = { translations, period, feedLoaded: feed.status === "fulfilled", feed: feed.status === "fulfilled" ? feed.value : null };
+  // A link made by the form just before the redirect here: shown on this page only.
+  const { url: feedUrl, setCookie } = await takeFeedLink(request, user.id);
+  const base = { translations, period, feedLoaded: feed.status === "fulfilled", feed: feed.status === "fulfilled" ? feed.value : null, feedUrl };
+  const init = setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined;
   try {
     if (figures.status === "rejected") throw figures.reason;
     // The revenue cards are a money read (ADR 016): one row per view, as the billing tab writes. No figures leave without it.
     await audit({ actor: { userId: user.id, role: user.role }, action: "billing.read", subject: { type: "psychologist", id: psychologistId }, details: { view: "overview", period } });
-    return { ...base, error: null, overview: figures.value };
+    return data({ ...base, error: null, overview: figures.value }, init);
   } catch (error) {
     log().error({ err: error, psychologistId }, "overview tab failed to load");
-    return { ...base, error: t("overview.loadError"), overview: null };
+    return data({ ...base, error: t("overview.loadError"), overview: null }, init);
   }
 }
 
@@ -43,7 +47,11 @@ export function overviewActionSchema(t: TFunction) {
 export async function overviewAction(request: Request, user: PsychologistSessionUser) {
   const { t } = await pageTranslations(request, ["practice"]);
   const submission = parseWithZod(await request.formData(), { schema: overviewActionSchema(t) });
-  if (submission.status !== "success") return data({ feedUrl: null, error: t("unknownIntent") }, { status: 400 });
-  // Shown once, here: only its hash is kept.
-  return { feedUrl: await generateFeed(user.psychologistId), error: null };
+  if (submission.status !== "success") return data({ error: t("unknownIntent") }, { status: 400 });
+  const url = await generateFeed(user.psychologistId);
+  // Post/redirect/get: a reload or Back must not make another link, revoking the one just copied.
+  // Only its hash is kept, so the link rides to the next page in a one-time cookie and is shown there once.
+  const next = new URL(request.url);
+  next.searchParams.delete("index");
+  return redirect(next.pathname + next.search, { status: 303, headers: { "Set-Cookie": await feedLinkCookie(url, user.id) } });
 }

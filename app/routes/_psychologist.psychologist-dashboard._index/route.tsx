@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
@@ -20,21 +20,20 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** The practice's private iCalendar subscription: generated, shown once, revoked by the next. */
-function CalendarFeedCard({ createdAt }: { createdAt: string | null }) {
+function CalendarFeedCard({ createdAt, feedUrl }: { createdAt: string | null; feedUrl: string | null }) {
   const { t, locale } = useTranslation("practice");
-  const result = useActionData<typeof action>();
   return (
     <section className="card mt-6" aria-labelledby="feed-title">
       <h3 id="feed-title" className="font-semibold">
         {t("feed.heading")}
       </h3>
       <p className="muted mt-1 text-sm">{t("feed.explain")}</p>
-      {result?.feedUrl ? (
+      {feedUrl ? (
         <div className="mt-3">
           <label htmlFor="feed-url" className="block text-sm font-medium">
             {t("feed.yourLink")}
           </label>
-          <input id="feed-url" readOnly value={result.feedUrl} className="input mt-1 w-full font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+          <input id="feed-url" readOnly value={feedUrl} className="input mt-1 w-full font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
           <p className="mt-1 text-sm">{t("feed.onlyOnce")}</p>
         </div>
       ) : createdAt ? (
@@ -124,7 +123,7 @@ export default function OverviewTab() {
           <LoadError message={data.error ?? ""} retry={t("retry")} />
         </div>
       )}
-      {data.feedLoaded ? <CalendarFeedCard createdAt={data.feed?.createdAt ?? null} /> : null}
+      {data.feedLoaded ? <CalendarFeedCard createdAt={data.feed?.createdAt ?? null} feedUrl={data.feedUrl} /> : null}
     </section>
   );
 }
