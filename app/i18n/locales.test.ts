@@ -3,7 +3,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "./config";
 
-/** Every locale must hold exactly pt-BR's keys, with the same {{variables}}. */
+/**
+ * Every locale must hold exactly pt-BR's keys, with the same {{variables}}.
+ * The one exception is plurals: where pt-BR has `<base>_one`/`<base>_other`,
+ * a language may add the other forms its own grammar needs (`_two`, `_few`,
+ * `_many`…), but only the categories Intl.PluralRules gives that language,
+ * plus `_zero`, which the translator tries first for a count of 0 in any
+ * language (app/i18n/translate.ts).
+ */
 
 const ROOT = path.resolve("public/locales");
 
@@ -34,6 +41,23 @@ const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)[^}]*}}/g)].map
 
 const reference = load(DEFAULT_LOCALE);
 
+const PLURAL_KEY = /^(.*)_(zero|one|two|few|many|other)$/;
+/** pt-BR's plural keys by base (`ns:path.key`), e.g. "records:list.count". */
+const pluralBases = new Set(
+  [...reference.keys()].flatMap((key) => {
+    const match = /^(.*)_(one|other)$/.exec(key);
+    return match ? [match[1]] : [];
+  }),
+);
+/** The plural forms a language may write: its Intl.PluralRules categories, plus zero. */
+const pluralCategories = (locale: string) => new Set<string>(["zero", ...new Intl.PluralRules(locale).resolvedOptions().pluralCategories]);
+
+/** A key pt-BR lacks that is an allowed extra plural form of one of pt-BR's plural keys: its base, else undefined. */
+function extraPluralBase(key: string, categories: Set<string>): string | undefined {
+  const match = PLURAL_KEY.exec(key);
+  return match && pluralBases.has(match[1]) && categories.has(match[2]) ? match[1] : undefined;
+}
+
 describe("translations", () => {
   it("has a folder for every supported language and nothing else", () => {
     expect(readdirSync(ROOT).sort()).toEqual([...SUPPORTED_LOCALES].sort());
@@ -50,8 +74,27 @@ describe("translations", () => {
       expect([...reference.keys()].filter((key) => !translated.has(key))).toEqual([]);
     });
 
-    it("adds no key pt-BR lacks", () => {
-      expect([...translated.keys()].filter((key) => !reference.has(key))).toEqual([]);
+    it("adds no key pt-BR lacks, except the plural forms of its own grammar", () => {
+      const categories = pluralCategories(locale);
+      expect([...translated.keys()].filter((key) => !reference.has(key) && extraPluralBase(key, categories) === undefined)).toEqual([]);
+    });
+
+    it("keeps the variables of pt-BR's _other form in its extra plural forms, and leaves none empty", () => {
+      const categories = pluralCategories(locale);
+      const problems = [...translated].flatMap(([key, value]) => {
+        if (reference.has(key)) return [];
+        const base = extraPluralBase(key, categories);
+        if (base === undefined) return [];
+        if (value.trim() === "") return [`${key}: empty`];
+        // As pt-BR's own singulars may ("Primeira linha"), a form may leave {{count}} out.
+        const expected = variables(reference.get(`${base}_other`) ?? "");
+        const found = variables(value);
+        const withCount = [...new Set([...found, "count"])].sort();
+        return found.join() === expected.join() || (expected.includes("count") && withCount.join() === expected.join())
+          ? []
+          : [`${key}: {{${found}}} ≠ {{${expected}}}`];
+      });
+      expect(problems).toEqual([]);
     });
 
     it("keeps every interpolation variable and leaves no value empty", () => {
