@@ -84,7 +84,7 @@ export interface PaymentGateway {
   ping?(options: PingOptions): Promise<PingResult>;
 }
 
-/** The Portuguese message each failure shows; `kind` is for code, the message for people. */
+/** Each failure's message, for logs: pages word a failure from its `kind` in the visitor's language. */
 export const PAYMENT_GATEWAY_ERROR_MESSAGES = {
   checkout_failed: "Erro ao processar pagamento",
   no_checkout_url: "URL de checkout não foi gerada",

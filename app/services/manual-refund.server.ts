@@ -2,7 +2,7 @@ import { manualRefundRefusal, type ManualRefundRefusal } from "~/domain/manual-r
 import { audit } from "~/models/audit.server";
 import { db } from "~/models/db.server";
 import { claimRetry, completeManualRefund, failManualRefund, insertManualRefund, manualRefundByKey, paymentForRefund, refundable } from "~/models/manual-refunds.server";
-import { PaymentGatewayError } from "~/providers/payments.contract.server";
+import { PaymentGatewayError, type PaymentGatewayErrorKind } from "~/providers/payments.contract.server";
 import { paymentGateway } from "~/providers/payments.server";
 import { log } from "~/utils/logger.server";
 import { queueManualRefundEmails } from "./payment-emails.server";
@@ -19,7 +19,8 @@ import { queueManualRefundEmails } from "./payment-emails.server";
 export type ManualRefundResult =
   | { ok: true; status: "refunded" | "pending"; cents: number }
   | { ok: false; problem: "not_found" | ManualRefundRefusal }
-  | { ok: false; problem: "gateway"; message: string };
+  // The kind, not the error's (Portuguese) message: the page words it in the admin's language.
+  | { ok: false; problem: "gateway"; kind: PaymentGatewayErrorKind };
 
 interface Admin {
   id: string;
@@ -51,7 +52,7 @@ export async function refundManually(input: { admin: Admin; paymentId: string; c
   if (written.kind === "repeated") {
     const repeated = written.refund;
     if (repeated.paymentId !== input.paymentId) return { ok: false, problem: "not_found" };
-    if (repeated.status === "failed") return { ok: false, problem: "gateway", message: new PaymentGatewayError("refund_failed").message };
+    if (repeated.status === "failed") return { ok: false, problem: "gateway", kind: "refund_failed" };
     return { ok: true, status: repeated.status, cents: repeated.cents };
   }
   return callGateway(input.admin, { id: written.id, providerPaymentId: written.providerPaymentId, cents: input.cents }, now);
@@ -77,12 +78,12 @@ async function callGateway(admin: Admin, refund: { id: string; providerPaymentId
   try {
     ({ id: providerRefundId } = await paymentGateway().refund(refund.providerPaymentId, refund.cents, { idempotencyKey: idempotencyKey(refund.id) }));
   } catch (error) {
-    const message = error instanceof PaymentGatewayError ? error.message : new PaymentGatewayError("refund_failed").message;
+    const kind: PaymentGatewayErrorKind = error instanceof PaymentGatewayError ? error.kind : "refund_failed";
     const detail = error instanceof PaymentGatewayError ? (error.detail ?? error.message) : String(error);
     await failManualRefund(refund.id, detail);
     await audit({ actor: { userId: admin.id, role: "admin" }, action: "payment.refund", subject: { type: "manual_refund", id: refund.id }, details: { cents: refund.cents, stage: "failed", error: detail.slice(0, 200) } });
     log().warn({ err: error, refundId: refund.id }, "manual refund refused by the gateway");
-    return { ok: false, problem: "gateway", message };
+    return { ok: false, problem: "gateway", kind };
   }
   await db.transaction().execute(async (trx) => {
     const done = await completeManualRefund(trx, { id: refund.id, providerRefundId, now });

@@ -290,6 +290,18 @@ describe("a manual refund through Mercado Pago", () => {
     expect(seen).toHaveLength(2);
     expect((await auditRows("payment.refund")).map((entry) => entry.details.stage)).toEqual(["requested", "failed", "retried", "completed"]);
   });
+
+  it("words a refusal in the admin's language, from the failure's kind", async () => {
+    const id = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: new Date(Date.now() - 48 * HOUR), status: "completed", paymentStatus: "paid", priceCents: PRICE });
+    const payment = await db.insertInto("payments").values({ appointment_id: id, provider: "mercadopago", provider_payment_id: "1234567891", status: "approved", amount_cents: PRICE, currency: "BRL", approved_at: new Date() }).returning("id").executeTakeFirstOrThrow();
+    resetPaymentGateway(new MercadoPagoGateway({ accessToken: "TEST-token", timeoutMs: 2_000, retries: 0 }));
+    server.use(http.post(`${API}/v1/payments/:id/refunds`, () => HttpResponse.json({ message: "internal_error", status: 500 }, { status: 500 })));
+    const refused = await run(action, postRequest(`/admin/payments/${payment.id}`, refundForm(), adminJar, { "Accept-Language": "en" }), { id: payment.id });
+    expect(refused.status).toBe(502);
+    const errors = JSON.stringify(await body(refused));
+    expect(errors).toContain("The refund could not be processed.");
+    expect(errors).not.toContain("Erro");
+  });
 });
 
 describe("a blocked account's consultations", () => {

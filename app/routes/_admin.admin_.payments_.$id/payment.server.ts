@@ -140,7 +140,7 @@ export async function paymentAction(request: Request, admin: SessionUser, id: st
       ? await refundManually({ admin, paymentId: payment.id, cents: value.amount, reason: value.reason, requestKey: value.requestKey })
       : await retryManualRefund({ admin, paymentId: payment.id, refundId: value.refundId });
   if (result.ok) return redirectWithToast(back, { type: "success", title: t(result.status === "refunded" ? "detail.done.refunded" : "detail.done.pending") });
-  if (result.problem === "gateway") return data(submission.reply({ formErrors: [result.message] }), { status: 502 });
+  if (result.problem === "gateway") return data(submission.reply({ formErrors: [t(`detail.errors.gateway.${result.kind}`)] }), { status: 502 });
   if (result.problem === "not_found" && value.intent === "retry") return data(submission.reply({ formErrors: [t("detail.errors.notRetryable")] }), { status: 409 });
   return data(submission.reply({ formErrors: [t(`detail.errors.${result.problem}`)] }), { status: result.problem === "not_found" ? 404 : 409 });
 }
