@@ -109,6 +109,18 @@ describe("translations", () => {
   });
 });
 
+/** Languages whose plurals pt-BR's `_one`/`_other` cannot write: each must have every form its PluralRules names. */
+describe.each(["ru", "ar"])("plural forms of %s", (locale) => {
+  const translated = load(locale);
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+
+  it("are written for every plural key of pt-BR, in every category of the language", () => {
+    expect(pluralBases.size).toBeGreaterThan(0);
+    const missing = [...pluralBases].flatMap((base) => categories.filter((category) => !translated.has(`${base}_${category}`)).map((category) => `${base}_${category}`));
+    expect(missing).toEqual([]);
+  });
+});
+
 describe("the error texts bundled for a failed root loader", () => {
   it("are pt-BR's common.errors, word for word", async () => {
     const common = JSON.parse(readFileSync(path.join(ROOT, DEFAULT_LOCALE, "common.json"), "utf8")) as { errors: unknown };
