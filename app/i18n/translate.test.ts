@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createTranslator } from "./translate";
+import { createTranslator, type Messages } from "./translate";
 
 const translations = {
   common: {
@@ -42,5 +43,31 @@ describe("createTranslator", () => {
     expect(t("nav.missing")).toBe("nav.missing");
     expect(t("nope:thing")).toBe("nope:thing");
     expect(t("nav")).toBe("nav");
+  });
+});
+
+/** The real evaluations:list.count ("N reviews") in the languages whose plurals have more than two forms. */
+describe("plural forms in the shipped translations", () => {
+  const translatorFor = (locale: string) => {
+    const evaluations = JSON.parse(readFileSync(`public/locales/${locale}/evaluations.json`, "utf8")) as Messages;
+    return createTranslator({ evaluations }, locale, "evaluations");
+  };
+
+  it("Russian: one for 1 and 21, few for 3, many for 5", () => {
+    const t = translatorFor("ru");
+    expect(t("list.count", { count: 1 })).toBe("1 отзыв");
+    expect(t("list.count", { count: 3 })).toBe("3 отзыва");
+    expect(t("list.count", { count: 5 })).toBe("5 отзывов");
+    expect(t("list.count", { count: 21 })).toBe("21 отзыв");
+  });
+
+  it("Arabic: zero, one, the dual, few for 3, many for 11, other for 100", () => {
+    const t = translatorFor("ar");
+    expect(t("list.count", { count: 0 })).toBe("لا توجد تقييمات");
+    expect(t("list.count", { count: 1 })).toBe("1 تقييم");
+    expect(t("list.count", { count: 2 })).toBe("تقييمان");
+    expect(t("list.count", { count: 3 })).toBe("3 تقييمات");
+    expect(t("list.count", { count: 11 })).toBe("11 تقييمًا");
+    expect(t("list.count", { count: 100 })).toBe("100 تقييم");
   });
 });
