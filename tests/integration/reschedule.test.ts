@@ -9,7 +9,7 @@ import { clearQueues, MINUTE } from "#tests/helpers/appointments";
 import { appointmentRow, brasilia, createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
 import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
 import { queuedJobs } from "#tests/helpers/jobs";
-import { page as appPage, send } from "#tests/helpers/app";
+import { formPost, page as appPage, send } from "#tests/helpers/app";
 import { body, getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
 
 vi.mock("~/services/availability.server", async (importOriginal) => {
@@ -161,6 +161,35 @@ describe("what is refused", () => {
     expect((await propose(id, psychologistJar, brasilia(dayFromToday(6), "03:00"))).status).toBe(409);
     expect((await propose(id, psychologistJar, brasilia(dayFromToday(5), "10:00"))).status).toBe(400);
     expect((await appointmentRow(id)).status).toBe("confirmed");
+  });
+
+  it("without JavaScript, a refused form comes back with the slot chosen and the reason typed", async () => {
+    const id = await confirmed(5, "10:00");
+    const day = dayFromToday(6);
+    const chosen = brasilia(day, "15:00").toISOString();
+    const asPage = async (jar: CookieJar, fields: Record<string, string>) => {
+      const response = await send(formPost(`/appointment/${id}/reschedule?date=${day}`, fields, { Cookie: jar.header() }));
+      return { status: response.status, html: await response.text() };
+    };
+    // No reason: the slot stays chosen.
+    const noReason = await asPage(patientJar, { intent: "request", startsAt: chosen, reason: "" });
+    expect(noReason.status).toBe(400);
+    const checked = noReason.html.match(/<input type="radio" name="startsAt"[^>]*checked=""[^>]*>/g);
+    expect(checked).toHaveLength(1);
+    expect(checked![0]).toContain(`value="${chosen}"`);
+    // A slot taken meanwhile: the reason stays typed.
+    await confirmed(6, "14:00");
+    const taken = await asPage(patientJar, { intent: "request", startsAt: brasilia(day, "14:00").toISOString(), reason: "Viagem a trabalho em Recife" });
+    expect(taken.status).toBe(409);
+    expect(taken.html).toContain("Este horário não está mais disponível. Escolha outro.");
+    expect(taken.html).toMatch(/<textarea name="reason"[^>]*>Viagem a trabalho em Recife<\/textarea>/);
+    // The other side's refusal, too long: its reason stays typed.
+    expect((await propose(id, psychologistJar, brasilia(day, "16:00"), "Congresso")).status).toBe(303);
+    const long = `Não posso ${"x".repeat(500)}`;
+    const rejected = await asPage(patientJar, { intent: "reject", reason: long });
+    expect(rejected.status).toBe(400);
+    expect(rejected.html).toContain(`>${long}</textarea>`);
+    expect(await appointmentRow(id)).toMatchObject({ status: "pending_reschedule" });
   });
 
   it("under 24 hours ahead: 'Reagendamento não permitido' with the hours left, and the POST refused", async () => {

@@ -25,11 +25,16 @@ export const meta = loaderMeta;
 
 export default function Reschedule() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { result?: { error?: Record<string, string[] | null> }; error?: string | null } | undefined;
+  const answer = useActionData<typeof action>() as
+    | { result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null }; error?: string | null }
+    | undefined;
   const { t } = useTranslation("reschedule");
   const submitting = useIsSubmitting();
   const fieldErrors = Object.values(answer?.result?.error ?? {}).flatMap((errors) => errors ?? []);
   const errors = [...fieldErrors, ...(answer?.error ? [answer.error] : [])];
+  // A refused form comes back with what was sent: without JavaScript the page is rendered anew, so the fields are refilled from it.
+  const sent = answer?.result?.initialValue ?? {};
+  const typed = (intent: string, name: string) => (sent.intent === intent && typeof sent[name] === "string" ? (sent[name] as string) : undefined);
   return (
     <section className="container-page max-w-xl py-8" aria-labelledby="reschedule-title">
       <h1 id="reschedule-title" className="text-2xl font-bold">
@@ -62,7 +67,7 @@ export default function Reschedule() {
                 <input type="hidden" name="intent" value="reject" />
                 <label className="block font-medium">
                   {t("rejectReason")}
-                  <textarea name="reason" required maxLength={500} rows={2} className="input mt-1 w-full" />
+                  <textarea name="reason" required maxLength={500} rows={2} className="input mt-1 w-full" defaultValue={typed("reject", "reason")} />
                 </label>
                 <button type="submit" className="btn-secondary">
                   {t("reject")}
@@ -102,7 +107,7 @@ export default function Reschedule() {
                 <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
                   {data.slots.map((slot) => (
                     <label key={slot.value} className="flex items-center gap-2 rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700">
-                      <input type="radio" name="startsAt" value={slot.value} required />
+                      <input type="radio" name="startsAt" value={slot.value} required defaultChecked={typed("request", "startsAt") === slot.value} />
                       {slot.label}
                     </label>
                   ))}
@@ -111,7 +116,7 @@ export default function Reschedule() {
             </fieldset>
             <label className="block text-sm font-medium">
               {t("reason")}
-              <textarea name="reason" required maxLength={500} rows={3} className="input mt-1 w-full" />
+              <textarea name="reason" required maxLength={500} rows={3} className="input mt-1 w-full" defaultValue={typed("request", "reason")} />
             </label>
             <SubmitButton className="btn-primary" pending={submitting}>
               {t(`submit.${data.role}`)}
