@@ -330,6 +330,6 @@ export function getPayer(patientId: string) {
     .selectFrom("users")
     .leftJoin("profiles", "profiles.id", "users.id")
     .where("users.id", "=", patientId)
-    .select(["users.email", "profiles.first_name as firstName", "profiles.last_name as lastName"])
+    .select(["users.email", "profiles.first_name as firstName", "profiles.last_name as lastName", "profiles.locale"])
     .executeTakeFirst();
 }

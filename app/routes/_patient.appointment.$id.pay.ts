@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { pageTranslations } from "~/i18n/i18n.server";
+import { getLocale, pageTranslations } from "~/i18n/i18n.server";
 import { resumeCheckout } from "~/services/booking.server";
 import { UUID } from "~/services/booking-pages.server";
 import { requirePatient } from "~/services/session.server";
@@ -14,7 +14,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { t } = await pageTranslations(request, ["booking"]);
   const id = params.id ?? "";
   if (!UUID.test(id)) throw new Response(t("errors.appointmentNotFound"), { status: 404 });
-  const result = await resumeCheckout(user.id, id);
+  const result = await resumeCheckout(user.id, id, { locale: await getLocale(request) });
   if (result.ok) return redirect(result.checkoutUrl, 303);
   if (result.reason === "not_found") throw new Response(t("errors.appointmentNotFound"), { status: 404 });
   if (result.reason === "not_awaiting_payment") {

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingSteps, Notice, SummaryList } from "~/components/booking";
 import { CompleteProfileBoundary } from "~/components/complete-profile";
 import { FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { pageTranslations } from "~/i18n/i18n.server";
+import { getLocale, pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { holdSlotAndCheckout, MAX_ACTIVE_HOLDS } from "~/services/booking.server";
 import { selectionSchema, step3Page } from "~/services/booking-pages.server";
@@ -43,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     startsAt: new Date(selection.startsAt),
     durationMinutes: selection.duration,
     healthDataConsent: formData.get("healthDataConsent") === "on",
+    locale: await getLocale(request),
   });
   if (result.ok) return redirect(result.checkoutUrl, 303);
   switch (result.reason) {

@@ -1,6 +1,6 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { PRIVACY_VERSION } from "~/domain/legal";
+import { DEFAULT_LOCALE, toSupportedLocale, type Locale } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18n.server";
 import { priceForDuration } from "~/domain/pricing";
 import { lockAgenda } from "~/models/agenda.server";
 import { db, transactionRetryingDeadlocks } from "~/models/db.server";
@@ -19,6 +19,7 @@ import {
 } from "~/models/booking.server";
 import { paymentGateway, PaymentGatewayError, type PaymentGatewayErrorKind } from "~/providers/payments.server";
 import { env } from "~/utils/env.server";
+import { dateFormat } from "~/utils/format";
 import { log } from "~/utils/logger.server";
 import { onAppointmentCancelled } from "./appointment-events.server";
 import { isSlotFree, pricesOf } from "./availability.server";
@@ -60,6 +61,8 @@ export interface HoldRequest {
   durationMinutes: number;
   /** The patient ticked the consent for health data on this booking (needed until given once). */
   healthDataConsent?: boolean;
+  /** The language of the page the patient books from, for the checkout's texts (else their profile's). */
+  locale?: Locale;
   now?: Date;
 }
 
@@ -121,7 +124,7 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
     throw error;
   }
 
-  const checkout = await openCheckout({ appointmentId, patientId: request.patientId, psychologist, startsAt: request.startsAt, durationMinutes: request.durationMinutes, priceCents, holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000) });
+  const checkout = await openCheckout({ appointmentId, patientId: request.patientId, locale: request.locale, psychologist, startsAt: request.startsAt, durationMinutes: request.durationMinutes, priceCents, holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000) });
   if (!checkout.ok) {
     await db.transaction().execute(async (trx) => {
       if (await releaseHold(trx, appointmentId, "checkout_failed", new Date())) await onAppointmentCancelled(trx, appointmentId);
@@ -134,6 +137,7 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
 interface CheckoutInput {
   appointmentId: string;
   patientId: string;
+  locale?: Locale;
   psychologist: Pick<BookablePsychologist, "name" | "timeZone">;
   startsAt: Date;
   durationMinutes: number;
@@ -141,10 +145,10 @@ interface CheckoutInput {
   holdExpiresAt: Date;
 }
 
-/** The payer's name as the spec falls back: full name, first + last, 'Paciente'. */
-export function payerName(profile: { firstName: string | null; lastName: string | null } | undefined): string {
+/** The payer's name as the spec falls back: full name, first + last, 'Paciente' (in the patient's language). */
+export function payerName(profile: { firstName: string | null; lastName: string | null } | undefined, fallback: string): string {
   const full = [profile?.firstName?.trim(), profile?.lastName?.trim()].filter(Boolean).join(" ");
-  return full || "Paciente";
+  return full || fallback;
 }
 
 /** Creates the gateway's checkout and stores it on the appointment. Never throws: a failure is a result. */
@@ -153,13 +157,16 @@ async function openCheckout(input: CheckoutInput): Promise<{ ok: true; url: stri
   const id = input.appointmentId;
   try {
     const payer = await getPayer(input.patientId);
-    const local = new TZDate(input.startsAt.getTime(), input.psychologist.timeZone);
+    // The checkout page and the card statement show these to the patient: their language, their locale's date.
+    const locale = input.locale ?? toSupportedLocale(payer?.locale) ?? DEFAULT_LOCALE;
+    const t = getFixedT(locale, "booking");
+    const when = dateFormat(locale, "checkout", input.psychologist.timeZone, { dateStyle: "short", timeStyle: "short" }).format(input.startsAt);
     const checkout = await paymentGateway().createCheckout({
       appointmentId: id,
-      title: `Consulta online de ${input.durationMinutes} min com ${input.psychologist.name}`,
-      description: `Acolhe — ${format(local, "dd/MM/yyyy HH:mm")} (${input.psychologist.timeZone})`,
+      title: t("checkout.title", { minutes: input.durationMinutes, name: input.psychologist.name }),
+      description: `Acolhe — ${when} (${input.psychologist.timeZone})`,
       amountCents: input.priceCents,
-      payer: { email: payer?.email ?? "", name: payerName(payer) },
+      payer: { email: payer?.email ?? "", name: payerName(payer, t("checkout.payer")) },
       expiresAt: input.holdExpiresAt,
       backUrls: {
         success: `${appUrl}/appointment/success/${id}`,
@@ -183,7 +190,7 @@ export type ResumeResult =
   | Extract<HoldFailure, { reason: "checkout_failed" }>;
 
 /** 'Pagar' on a held appointment: back to its checkout while the hold lasts. Only the patient's own. */
-export async function resumeCheckout(patientId: string, appointmentId: string, now = new Date()): Promise<ResumeResult> {
+export async function resumeCheckout(patientId: string, appointmentId: string, { now = new Date(), locale }: { now?: Date; locale?: Locale } = {}): Promise<ResumeResult> {
   const appointment = await findPatientAppointment(patientId, appointmentId);
   if (!appointment) return { ok: false, reason: "not_found" };
   if (appointment.status !== "pending_payment" || !appointment.holdExpiresAt || appointment.holdExpiresAt.getTime() <= now.getTime()) {
@@ -196,6 +203,7 @@ export async function resumeCheckout(patientId: string, appointmentId: string, n
   const checkout = await openCheckout({
     appointmentId,
     patientId,
+    locale,
     psychologist,
     startsAt: appointment.startsAt,
     durationMinutes: appointment.durationMinutes,

@@ -334,6 +334,28 @@ describe("return pages", () => {
   });
 });
 
+describe("the checkout's texts", () => {
+  it("are in the patient's language with the locale's date: the booking page's, else the profile's", async () => {
+    const psychologist = await createBookablePsychologist();
+    const name = (await db.selectFrom("psychologists").select("name").where("id", "=", psychologist.psychologistId).executeTakeFirstOrThrow()).name;
+    const createCheckout = vi.spyOn(gateway, "createCheckout");
+    const startsAt = brasilia(dayFromToday(3), "10:00");
+    const english = await createUser({ locale: "en", firstName: "", lastName: "" });
+    expect((await holdSlotAndCheckout({ patientId: english.id, psychologistId: psychologist.psychologistId, startsAt, durationMinutes: 50, healthDataConsent: true })).ok).toBe(true);
+    const [day, month, year] = dayFromToday(3).split("-").reverse();
+    expect(createCheckout.mock.calls[0]![0]).toMatchObject({
+      title: `50-min online session with ${name}`,
+      // ICU puts a narrow or a plain space before 'AM', by version.
+      description: expect.stringMatching(new RegExp(`^Acolhe — ${Number(month)}/${Number(day)}/${year!.slice(2)}, 10:00\\sAM \\(${ZONE}\\)$`)),
+      payer: { name: "Patient" },
+    });
+    const readsGerman = await createUser({ locale: "en" });
+    const later = brasilia(dayFromToday(3), "14:00");
+    expect((await holdSlotAndCheckout({ patientId: readsGerman.id, psychologistId: psychologist.psychologistId, startsAt: later, durationMinutes: 50, healthDataConsent: true, locale: "de" })).ok).toBe(true);
+    expect(createCheckout.mock.calls[1]![0]).toMatchObject({ title: `Online-Sitzung (50 Min.) mit ${name}`, description: `Acolhe — ${day}.${month}.${year!.slice(2)}, 14:00 (${ZONE})` });
+  });
+});
+
 describe("the local checkout", () => {
   async function postOutcome(booking: Booking, outcome: string) {
     return run(checkoutAction, postRequest(`/dev/checkout/${booking.appointmentId}`, { outcome }, await signedIn(booking.patient)), { appointmentId: booking.appointmentId });
