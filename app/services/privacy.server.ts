@@ -7,6 +7,7 @@ import { redactMailForUser, listMailForUser } from "~/models/mail.server";
 import { consentHistory } from "~/models/profile.server";
 import { deleteUserSessions } from "~/models/session.server";
 import { findCredentialsById, getRecipient } from "~/models/user.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { removeFile } from "~/providers/storage.server";
 import { verifyPassword } from "~/utils/password.server";
 import { AccountError } from "./accounts.server";
@@ -99,6 +100,8 @@ export async function exportUserData(userId: string) {
     // And their manual refunds.
     db.selectFrom("manual_refunds").select(["id", "payment_id", "cents", "reason", "status", "created_at"]).where("requested_by", "=", userId).orderBy("created_at").execute(),
   ]);
+  // The download's sentences in the account's own language, as its e-mails are.
+  const t = getFixedT(recipientLocale(profile?.locale), "settings");
   return {
     exported_at: new Date().toISOString(),
     account,
@@ -113,13 +116,13 @@ export async function exportUserData(userId: string) {
     clinical_records: {
       notes: records,
       copy_requests: recordRequests,
-      how_to_get_a_copy: "O conteúdo do prontuário é entregue pelo psicólogo responsável: use 'Solicitar cópia do prontuário' no seu painel.",
+      how_to_get_a_copy: t("export.howToGetACopy"),
     },
     notes_written: notesWritten,
     record_releases: recordReleases,
     account_blocks: blockings,
     refunds_made: refundsMade,
-    login_failures: "Tentativas de login são contadas apenas por um resumo criptográfico (hash) do e-mail e do endereço IP, por no máximo duas horas.",
+    login_failures: t("export.loginFailures"),
   };
 }
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { atNightInBrasilia } from "#tests/helpers/clock";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { atNightInBrasilia, stopClockInsideTheHour } from "#tests/helpers/clock";
 import { db } from "~/models/db.server";
 import { loader as rootLoader } from "~/root";
 import { action as loginAction } from "~/routes/_auth.login/route";
@@ -171,6 +171,8 @@ describe("photo", () => {
       const served = await run(uploadsLoader, getRequest(url), { "*": url.slice("/uploads/".length) });
       expect(served.status).toBe(200);
       expect(served.headers.get("Content-Type")).toBe("image/webp");
+      // A patient's face: the browser may keep it, no shared cache may (it would outlive a removal).
+      expect(served.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
       expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width, height: width });
     }
     // The navigation shows it too.
@@ -244,6 +246,36 @@ describe("photo", () => {
     PNG.copy(limit);
     expect((await upload(jar, new File([limit], "limite.png", { type: "image/png" }))).status).toBe(303);
     expect((await profileOf(user.id)).avatar_url).toMatch(/-512\.webp$/);
+  });
+
+  describe("per person, 10 an hour", () => {
+    beforeEach(() => stopClockInsideTheHour());
+    afterEach(() => vi.useRealTimers());
+
+    it("refuses the 11th with 429 and says so before decoding anything (a corrupt file is not even found corrupt); others still upload", async () => {
+      const { user, jar } = await patient();
+      for (let index = 0; index < 10; index += 1) {
+        const at = index % 2 === 0 ? "/patient-profile" : "/settings";
+        expect((await upload(jar, new File([PNG], "eu.png", { type: "image/png" }), at)).status).toBe(303);
+      }
+      const kept = (await profileOf(user.id)).avatar_url;
+      const files = avatarFiles().sort();
+
+      const corrupt = new File([Buffer.concat([JPEG.subarray(0, 30), Buffer.alloc(100, 7)])], "quebrada.jpg", { type: "image/jpeg" });
+      for (const [file, at] of [[corrupt, "/patient-profile"], [new File([PNG], "eu.png", { type: "image/png" }), "/settings"]] as const) {
+        const refused = await upload(jar, file, at);
+        expect(refused.status).toBe(429);
+        expect((await errorsOf(refused)).photo).toEqual(["Você enviou muitas fotos em pouco tempo. Tente novamente em até uma hora."]);
+      }
+      expect((await profileOf(user.id)).avatar_url).toBe(kept);
+      expect(avatarFiles().sort()).toEqual(files);
+
+      const other = await patient();
+      expect((await upload(other.jar, new File([PNG], "eu.png", { type: "image/png" }))).status).toBe(303);
+      // The next hour is a new window.
+      vi.setSystemTime(Date.now() + 60 * 60_000);
+      expect((await upload(jar, new File([PNG], "eu.png", { type: "image/png" }))).status).toBe(303);
+    });
   });
 
   it("asks for a file when none was chosen", async () => {
@@ -334,6 +366,41 @@ describe("password change", () => {
     const login = (password: string) => run(loginAction, postRequest("/login", { intent: "login", email: user.email, password }), {}, { clientIp: "203.0.113.10" });
     expect((await login(NEW)).status).toBe(303);
     expect((await login(PASSWORD)).status).toBe(401);
+  });
+
+  describe("wrong current passwords, 5 per person in 15 minutes", () => {
+    beforeEach(() => stopClockInsideTheHour());
+    afterEach(() => vi.useRealTimers());
+    const change = (jar: CookieJar, currentPassword: string, newPassword = NEW) =>
+      post(jar, { intent: "password", currentPassword, newPassword, confirmPassword: newPassword }, "/settings");
+
+    it("count only failures; past them even the right password is refused (429) and changes nothing until the window ends", async () => {
+      const { user, here } = await twoDevices();
+      for (let index = 0; index < 4; index += 1) expect((await change(here, `palpite-${index}`)).status).toBe(400);
+      // A right one in between is not a failure: the password changes, and the count stays at 4.
+      expect((await change(here, PASSWORD)).status).toBe(303);
+      expect((await change(here, "palpite-5")).status).toBe(400);
+
+      const before = (await userRow(user.id)).password_hash;
+      const mailsBefore = (await db.selectFrom("mail_outbox").select("id").where("user_id", "=", user.id).execute()).length;
+      for (const guess of ["palpite-6", NEW]) {
+        const refused = await change(here, guess, "terceira-senha-789");
+        expect(refused.status).toBe(429);
+        expect((await errorsOf(refused)).currentPassword).toEqual(["Muitas tentativas com a senha atual incorreta. Aguarde até 15 minutos e tente novamente."]);
+      }
+      expect((await userRow(user.id)).password_hash).toBe(before);
+      expect(await db.selectFrom("mail_outbox").select("id").where("user_id", "=", user.id).execute()).toHaveLength(mailsBefore);
+      expect(await signedInUser(here)).not.toBeNull();
+
+      // Another person is not limited by these.
+      const other = await twoDevices();
+      expect((await change(other.here, PASSWORD)).status).toBe(303);
+
+      // The next window takes the right password again.
+      vi.setSystemTime(Date.now() + 15 * 60_000);
+      expect((await change(here, NEW, "terceira-senha-789")).status).toBe(303);
+      expect(await verifyPassword("terceira-senha-789", (await userRow(user.id)).password_hash!)).toBe(true);
+    });
   });
 
   it("lets a Google-only account set its first password without a current one", async () => {
@@ -508,6 +575,14 @@ describe("data download", () => {
     expect(text).not.toContain("scrypt$");
     expect(text).not.toContain("hash-secreto-do-token");
     for (const id of await sessionIds(user.id)) expect(text).not.toContain(id);
+  });
+
+  it("writes its explanations in the account's language, not the visitor's", async () => {
+    const user = await createUser({ locale: "en" });
+    const request = getRequest("/settings/export", await signedIn(user), { "Accept-Language": "pt-BR" });
+    const data = JSON.parse(await (await run(exportLoader, request)).text());
+    expect(data.clinical_records.how_to_get_a_copy).toBe("The record's content is released by the psychologist in charge: use 'Request a copy of my record' on your dashboard.");
+    expect(data.login_failures).toMatch(/^Sign-in attempts are counted only by a cryptographic digest/);
   });
 
   it("includes a psychologist's professional record", async () => {
