@@ -62,6 +62,22 @@ describe("dated blocks", () => {
     expect(await datedOf(psychologistId)).toEqual([]);
   });
 
+  it("without JavaScript, a refused block comes back in its open dialog with the day and times chosen", async () => {
+    const { jar, psychologistId, patient } = await psychologist();
+    const date = dayFromToday(4);
+    await createAppointment({ patientId: patient.id, psychologistId, startsAt: brasilia(date, "18:00"), status: "confirmed" });
+    // Posted from the agenda's default page (today, no ?date=): the block is still for the day chosen.
+    const response = await post(jar, { intent: "add-block", date, startTime: "17:00", endTime: "19:30" });
+    expect(response.status).toBe(409);
+    const html = await response.text();
+    const dialog = /<dialog[^>]*open=""[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? "";
+    expect(dialog).toContain("Conflito de horários detectado");
+    expect(dialog).toContain(`<input type="hidden" name="date" value="${date}"/>`);
+    expect(dialog).toMatch(/<select name="startTime"[\s\S]*?<option value="17:00" selected="">/);
+    expect(dialog).toMatch(/<select name="endTime"[\s\S]*?<option value="19:30" selected="">/);
+    expect(await datedOf(psychologistId)).toEqual([]);
+  });
+
   it("removes a block with the spec's message, but never one holding a consultation", async () => {
     const { jar, psychologistId, patient } = await psychologist();
     const date = dayFromToday(5);
@@ -124,6 +140,22 @@ describe("the weekly pattern", () => {
     expect(block).toMatchObject({ weekday: 1, start_time: "08:00:00", end_time: "12:00:00" });
     expect((await post(jar, { intent: "delete-weekly", blockId: block!.id })).status).toBe(303);
     expect(await weeklyOf(psychologistId)).toEqual([]);
+  });
+
+  it("without JavaScript, a refused weekly block comes back with the weekday and times chosen", async () => {
+    const { jar } = await psychologist();
+    expect((await post(jar, { intent: "add-weekly", weekday: "3", startTime: "08:00", endTime: "12:00" })).status).toBe(303);
+    for (const [fields, status] of [
+      [{ weekday: "3", startTime: "11:00", endTime: "13:30" }, 409],
+      [{ weekday: "3", startTime: "13:30", endTime: "11:00" }, 400],
+    ] as const) {
+      const response = await post(jar, { intent: "add-weekly", ...fields });
+      expect(response.status).toBe(status);
+      const form = /<input type="hidden" name="intent" value="add-weekly"\/>[\s\S]*?<\/form>/.exec(await response.text())?.[0] ?? "";
+      expect(form).toMatch(/<select name="weekday"[\s\S]*?<option value="3" selected="">/);
+      expect(form).toMatch(new RegExp(`<select name="startTime"[\\s\\S]*?<option value="${fields.startTime}" selected="">`));
+      expect(form).toMatch(new RegExp(`<select name="endTime"[\\s\\S]*?<option value="${fields.endTime}" selected="">`));
+    }
   });
 
   it("a weekly block holding a future consultation on its weekday is not removed", async () => {

@@ -118,17 +118,23 @@ export async function agendaAction(request: Request, user: PsychologistSessionUs
   back.searchParams.delete("add");
   const here = `${back.pathname}${back.search}`;
 
+  // Every refusal of an adding form comes back with what was sent: without JavaScript the page is rendered anew and
+  // would otherwise lose the day, times and weekday chosen.
+  const payload = submission.payload;
+  const sent = (name: string) => (typeof payload[name] === "string" ? payload[name] : undefined);
+  const adding = payload.intent === "add-block" || payload.intent === "add-weekly";
+  const values = adding ? { date: sent("date"), weekday: sent("weekday"), startTime: sent("startTime"), endTime: sent("endTime") } : undefined;
+
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     // A block id that is no uuid names no block: the same 404 as another psychologist's.
     if (errors.blockId) throw new Response(t("errors.not_found"), { status: 404 });
-    const intent = submission.payload.intent;
+    const intent = payload.intent;
     const error = Object.values(errors).flatMap((messages) => messages ?? [])[0] ?? t("errors.unknownIntent");
-    return data({ error, intent: typeof intent === "string" && !errors.intent ? intent : undefined }, { status: 400 });
+    return data({ error, intent: typeof intent === "string" && !errors.intent ? intent : undefined, values }, { status: 400 });
   }
 
   const form = submission.value;
-  const adding = form.intent === "add-block" || form.intent === "add-weekly";
   return answerUnexpected(
     `agenda-${form.intent}`,
     async () => {
@@ -161,14 +167,10 @@ export async function agendaAction(request: Request, user: PsychologistSessionUs
               appointments: outcome.holders.map((holder) => `${holder.firstName ?? "—"} (${formatLongDate(holder.startsAt, locale, timeZone)} ${formatTime(holder.startsAt, locale, timeZone)})`).join(", "),
             })
           : t(`errors.${outcome.problem}`);
-      return data({ error, intent: form.intent }, { status: PROBLEM_STATUS[outcome.problem] ?? 400 });
+      return data({ error, intent: form.intent, values }, { status: PROBLEM_STATUS[outcome.problem] ?? 400 });
     },
     // The spec's 'Erro ao salvar horário: {message}' / 'Erro ao remover período: {message}' with a generic reason (never the
     // database's words), and what was chosen, so the form comes back filled in.
-    () => ({
-      error: t(adding ? "errors.save" : "errors.remove", { message: t("errors.unexpected") }),
-      intent: form.intent,
-      values: adding ? { weekday: "weekday" in form ? String(form.weekday) : undefined, startTime: form.startTime, endTime: form.endTime } : undefined,
-    }),
+    () => ({ error: t(adding ? "errors.save" : "errors.remove", { message: t("errors.unexpected") }), intent: form.intent, values }),
   );
 }

@@ -4,8 +4,10 @@ import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
 import { FormErrors, SubmitButton } from "~/components/forms";
+import { isDate } from "~/domain/agenda";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
+import { formatLongDate } from "~/utils/format";
 import { agendaAction, agendaTabData } from "./agenda.server";
 
 /** /psychologist-dashboard/agenda — 'Agenda 24h': the month, the chosen day's periods and slots, the weekly pattern. */
@@ -36,8 +38,8 @@ function TimeSelect({ name, label, options, defaultValue }: { name: string; labe
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-/** What an action answers when it does not redirect; `values` only after an unexpected failure, to fill the form in again. */
-type Result = { error?: string; intent?: string; values?: { weekday?: string; startTime?: string; endTime?: string } } | undefined;
+/** What an action answers when it does not redirect; `values`, what an adding form sent, to fill it in again. */
+type Result = { error?: string; intent?: string; values?: { date?: string; weekday?: string; startTime?: string; endTime?: string } } | undefined;
 
 export default function AgendaTab() {
   const data = useLoaderData<typeof loader>();
@@ -59,9 +61,13 @@ export default function AgendaTab() {
 }
 
 function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result: Result }) {
-  const { t } = useTranslation("agenda");
-  // A form that failed unexpectedly comes back with what was chosen.
+  const { t, locale } = useTranslation("agenda");
+  // A refused form comes back with what was chosen.
   const typed = (intent: string) => (result?.intent === intent ? result.values : undefined);
+  // The day a refused block was for, even when the page's address names another (a post without ?date= is for today's page).
+  const sentDate = typed("add-block")?.date;
+  const blockDate = isDate(sentDate) ? sentDate : data.selected.date;
+  const blockDateLabel = blockDate === data.selected.date ? data.selected.label : (formatLongDate(`${blockDate}T12:00:00Z`, locale, "UTC") ?? blockDate);
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
   const query = (changes: Record<string, string | null>) => {
@@ -203,11 +209,11 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
       <dialog ref={dialog} open={dialogOpen ? true : undefined} aria-labelledby="block-title" className="w-full max-w-md rounded-xl p-0 backdrop:bg-slate-900/50">
         <Form method="post" className="space-y-3 p-6">
           <h3 id="block-title" className="text-lg font-semibold">
-            {t("blockDialog", { date: data.selected.label })}
+            {t("blockDialog", { date: blockDateLabel })}
           </h3>
           {result?.intent === "add-block" && result.error ? <FormErrors errors={[result.error]} /> : null}
           <input type="hidden" name="intent" value="add-block" />
-          <input type="hidden" name="date" value={data.selected.date} />
+          <input type="hidden" name="date" value={blockDate} />
           <div className="grid grid-cols-2 gap-3">
             <TimeSelect name="startTime" label={t("start")} options={data.timeOptions} defaultValue={typed("add-block")?.startTime} />
             <TimeSelect name="endTime" label={t("end")} options={data.timeOptions} defaultValue={typed("add-block")?.endTime} />
