@@ -29,12 +29,14 @@ export interface Connection {
 export type AppHandler = (request: Request, connection: Connection) => Promise<Response>;
 
 /**
- * The visitor's address. In production Fly's proxy is the one trusted hop and
- * says who connected in `Fly-Client-IP`; `X-Forwarded-For` is written by the
- * client and never read. Elsewhere there is no proxy: the socket's peer.
+ * The visitor's address. In production and staging (both on Fly) Fly's proxy
+ * is the one trusted hop and says who connected in `Fly-Client-IP`; without
+ * it every visitor would share the proxy's address for the rate limits.
+ * `X-Forwarded-For` is written by the client and never read. In development
+ * there is no proxy: the socket's peer.
  */
 export function clientIp(request: Request, socketAddress: string | null): string | null {
-  if (env().appEnv === "production") return request.headers.get("Fly-Client-IP")?.trim() || socketAddress;
+  if (env().appEnv !== "development") return request.headers.get("Fly-Client-IP")?.trim() || socketAddress;
   return socketAddress;
 }
 

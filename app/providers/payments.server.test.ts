@@ -25,7 +25,7 @@ describe("createPaymentGateway", () => {
   });
 
   it("can be forced to local even with a token", () => {
-    const config = parseEnv({ ...base, APP_ENV: "staging", PAYMENT_PROVIDER: "local", MERCADOPAGO_ACCESS_TOKEN: "TEST-1" });
+    const config = parseEnv({ ...base, APP_ENV: "staging", SESSION_SECRET: "staging-session-secret-1", MERCADOPAGO_WEBHOOK_SECRET: "staging-webhook-1", PAYMENT_PROVIDER: "local", MERCADOPAGO_ACCESS_TOKEN: "TEST-1" });
     expect(createPaymentGateway(config).name).toBe("local");
   });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ENVIRONMENT_CONSTANTS, environmentFromHost, InvalidConfigurationError, isPlaceholder, parseEnv } from "./env.server";
 
+/** What staging needs of its own: the secrets; its providers may stay local. */
+const STAGING_SECRETS = { SESSION_SECRET: "5e1f0c9b2a7d4e6f8a3b1c0d9e8f7a6b", MERCADOPAGO_WEBHOOK_SECRET: "d4c3b2a1f6e5" };
+
 const PRODUCTION = {
   APP_ENV: "production",
   APP_URL: "https://acolhe.com.br",
@@ -35,7 +38,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({})).toThrow(InvalidConfigurationError);
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(InvalidConfigurationError);
     expect(() => parseEnv({ NODE_ENV: "production", APP_URL: "http://localhost:3000" })).toThrow(/Configuração inválida para produção/);
-    expect(parseEnv({ NODE_ENV: "production", APP_URL: "https://staging.acolhe.com.br" }).appEnv).toBe("staging");
+    expect(parseEnv({ NODE_ENV: "production", APP_URL: "https://staging.acolhe.com.br", ...STAGING_SECRETS }).appEnv).toBe("staging");
   });
 
   it("is development only when asked: APP_ENV=development, or the dev server's and tests' NODE_ENV", () => {
@@ -55,8 +58,18 @@ describe("parseEnv", () => {
   });
 
   it("takes the environment from APP_URL's host when APP_ENV is absent", () => {
-    expect(parseEnv({ APP_URL: "https://staging.acolhe.com.br" }).appEnv).toBe("staging");
-    expect(parseEnv({ APP_URL: "https://staging.acolhe.com.br" }).constants.maxLoginAttempts).toBe(10);
+    expect(parseEnv({ APP_URL: "https://staging.acolhe.com.br", ...STAGING_SECRETS }).appEnv).toBe("staging");
+    expect(parseEnv({ APP_URL: "https://staging.acolhe.com.br", ...STAGING_SECRETS }).constants.maxLoginAttempts).toBe(10);
+  });
+
+  it("refuses staging without its own session and webhook secrets, or with placeholders: never the development ones", () => {
+    const staging = { APP_ENV: "staging", APP_URL: "https://staging.acolhe.com.br" };
+    expect(() => parseEnv(staging)).toThrowError(new InvalidConfigurationError(["SESSION_SECRET", "MERCADOPAGO_WEBHOOK_SECRET"], "staging"));
+    expect(() => parseEnv(staging)).toThrowError(/^Configuração inválida para staging: SESSION_SECRET, MERCADOPAGO_WEBHOOK_SECRET$/);
+    expect(() => parseEnv({ ...staging, ...STAGING_SECRETS, SESSION_SECRET: "change-me" })).toThrowError(/: SESSION_SECRET$/);
+    expect(() => parseEnv({ ...staging, SESSION_SECRET: STAGING_SECRETS.SESSION_SECRET })).toThrowError(/: MERCADOPAGO_WEBHOOK_SECRET$/);
+    // With them it starts, on local providers and without the production-only settings.
+    expect(parseEnv({ ...staging, ...STAGING_SECRETS })).toMatchObject({ appEnv: "staging", ...STAGING_SECRETS, paymentProvider: "local" });
   });
 
   it("gives each environment the spec's constants", () => {

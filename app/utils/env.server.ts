@@ -166,8 +166,11 @@ export interface S3Settings {
 }
 
 export class InvalidConfigurationError extends Error {
-  constructor(readonly missing: string[]) {
-    super(`Configuração inválida para produção: ${missing.join(", ")}`);
+  constructor(
+    readonly missing: string[],
+    environment: "production" | "staging" = "production",
+  ) {
+    super(`Configuração inválida para ${environment === "staging" ? "staging" : "produção"}: ${missing.join(", ")}`);
     this.name = "InvalidConfigurationError";
   }
 }
@@ -191,6 +194,9 @@ const PRODUCTION_REQUIRED = [
   "APP_URL",
   "NOTES_ENCRYPTION_KEY",
 ] as const;
+
+/** The secrets staging cannot start without: its own providers may be local, its secrets not. */
+const STAGING_REQUIRED = ["SESSION_SECRET", "MERCADOPAGO_WEBHOOK_SECRET"] as const;
 
 /**
  * Uploads must outlive a deploy: production needs the object store's bucket
@@ -244,6 +250,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       ...storageGaps(source),
     ];
     if (missing.length > 0) throw new InvalidConfigurationError(missing);
+  }
+  // Staging is reachable from the internet: the development secrets, public in the repository,
+  // would let anyone forge its session cookies and payment webhooks.
+  if (appEnv === "staging") {
+    const missing = STAGING_REQUIRED.filter((name) => isPlaceholder(raw[name]));
+    if (missing.length > 0) throw new InvalidConfigurationError(missing, "staging");
   }
 
   const paymentProvider =

@@ -258,6 +258,17 @@ describe("the client's address", () => {
     expect(clientIp(request, "10.0.0.1")).toBe("203.0.113.50");
     expect(clientIp(new Request(`${BASE}/`, { headers: { "X-Forwarded-For": "198.51.100.1" } }), "10.0.0.1")).toBe("10.0.0.1");
   });
+
+  it("in staging is Fly-Client-IP too (behind the same proxy, every visitor would be the proxy's address); in development the socket's peer", async () => {
+    Object.assign(process.env, { APP_ENV: "staging", APP_URL: "https://staging.acolhe.com.br", SESSION_SECRET: "a-staging-secret-1234", MERCADOPAGO_WEBHOOK_SECRET: "a-staging-webhook-secret" });
+    resetEnvForTests();
+    const { clientIp } = await import("~/request-handler.server");
+    const proxied = () => new Request(`${BASE}/`, { headers: { "Fly-Client-IP": "203.0.113.51", "X-Forwarded-For": "198.51.100.1" } });
+    expect(clientIp(proxied(), "10.0.0.1")).toBe("203.0.113.51");
+    Object.assign(process.env, { APP_ENV: "development" });
+    resetEnvForTests();
+    expect(clientIp(proxied(), "10.0.0.1")).toBe("10.0.0.1");
+  });
 });
 
 describe("one origin", () => {

@@ -59,7 +59,7 @@ describe("a Google-only account proves a recent sign-in before sensitive changes
 
 describe("the session cookie", () => {
   it("over https is Secure and __Host- prefixed, for the whole site, HttpOnly", async () => {
-    Object.assign(process.env, { APP_URL: "https://staging.acolhe.com.br", APP_ENV: "staging", SESSION_SECRET: "staging-secret-value-123" });
+    Object.assign(process.env, { APP_URL: "https://staging.acolhe.com.br", APP_ENV: "staging", SESSION_SECRET: "staging-secret-value-123", MERCADOPAGO_WEBHOOK_SECRET: "staging-webhook-value-123" });
     resetEnvForTests();
     resetSessionCookieForTests();
     resetAuthenticator();
