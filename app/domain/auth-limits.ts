@@ -56,3 +56,21 @@ export function accountFormLimits(form: "signup" | "forgot" | "resend", email: s
       ];
   }
 }
+
+/**
+ * Photo uploads per user, the account's avatar and the professional photo
+ * together: each one decodes an image of up to 50 MP several times, so a
+ * signed-in script must not be able to keep the CPU busy with them.
+ */
+export function photoUploadLimit(userId: string): Limit {
+  return { key: `photo-upload:user:${userId}`, max: 10, windowMs: 60 * MINUTE };
+}
+
+/**
+ * Wrong current passwords in the settings' password change, per user: a
+ * stolen session must not become a way to guess the password (which would
+ * then open the account everywhere, and survive the session's end).
+ */
+export function passwordChangeLimit(userId: string): Limit {
+  return { key: `password-change:user:${userId}`, max: 5, windowMs: 15 * MINUTE };
+}

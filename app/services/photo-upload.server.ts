@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import sharp from "sharp";
 import { ACCEPTED_PHOTO_FORMATS, MAX_PHOTO_BYTES, PHOTO_WIDTHS, renditionKey, sniffImage, STORED_PHOTO_WIDTH, type PhotoWidth } from "~/domain/image";
+import { photoUploadLimit } from "~/domain/auth-limits";
 import { putFile, removeFile } from "~/providers/storage.server";
+import { countAttempt } from "./throttle.server";
 
 /**
  * The photo forms' shared half (account settings, the professional profile):
@@ -22,11 +24,22 @@ export async function readPhotoForm(request: Request): Promise<FormData | "too-l
   }
 }
 
-/** 'format': an image in a format we do not take (HEIC, GIF…); 'unreadable': claims a format but does not decode. */
-export type PhotoRefusal = "missing" | "too-large" | "not-image" | "format" | "unreadable";
+/**
+ * 'format': an image in a format we do not take (HEIC, GIF…); 'unreadable': claims a format but does not decode;
+ * 'too-many': this person's uploads are over photoUploadLimit.
+ */
+export type PhotoRefusal = "missing" | "too-large" | "not-image" | "format" | "unreadable" | "too-many";
 
 /** The HTTP status of each refusal. */
-export const PHOTO_REFUSAL_STATUS: Record<PhotoRefusal, number> = { missing: 400, "too-large": 413, "not-image": 415, format: 415, unreadable: 422 };
+export const PHOTO_REFUSAL_STATUS: Record<PhotoRefusal, number> = { missing: 400, "too-large": 413, "not-image": 415, format: 415, unreadable: 422, "too-many": 429 };
+
+/**
+ * Counts one upload of the photo form for `userId` and says whether it is over
+ * the limit; called before storePhoto, so a refused upload decodes nothing.
+ */
+export async function photoUploadRefused(userId: string): Promise<boolean> {
+  return (await countAttempt([photoUploadLimit(userId)])).over;
+}
 
 /** A phone photo is about 12 MP; this leaves room and stops decompression bombs (a 5 MB PNG can claim gigapixels). */
 const MAX_INPUT_PIXELS = 50_000_000;

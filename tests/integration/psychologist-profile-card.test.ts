@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/models/db.server";
 import { getProfileStatistics } from "~/models/psychologist-profile.server";
 import { listByStatus } from "~/models/psychologist-review.server";
@@ -14,6 +14,7 @@ import { createAppointment, HOUR } from "#tests/helpers/appointments";
 import { createBookablePsychologist } from "#tests/helpers/booking";
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { BASE, body, type CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
+import { stopClockInsideTheHour } from "#tests/helpers/clock";
 
 /**
  * 'Meu Perfil Profissional' (issue 12, item 7): the photo card's upload, the
@@ -207,6 +208,32 @@ describe("photo card", () => {
     expect(result.status).toBe(status);
     expect(await body(result)).toMatchObject({ status: "error", initialValue: { intent: "photo" }, error: { photo: [message] } });
     expect(photoFiles()).toEqual([]);
+  });
+
+  it("refuses the 11th upload of the hour with 429, its message on the page (no script needed), before decoding anything", async () => {
+    stopClockInsideTheHour();
+    try {
+      const { psychologistId, jar } = await psychologist("pending");
+      for (let index = 0; index < 10; index += 1) expect((await upload(jar, png())).status).toBe(303);
+      const kept = (await rowOf(psychologistId)).photo_url;
+      const files = photoFiles().sort();
+      // Not an image at all: the limit answers first, so nothing was read.
+      const refused = await upload(jar, png(Buffer.from("<script>alert(1)</script>")));
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain("Você enviou muitas fotos em pouco tempo. Tente novamente em até uma hora.");
+      expect((await rowOf(psychologistId)).photo_url).toBe(kept);
+      expect(photoFiles().sort()).toEqual(files);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("serves the public photo to shared caches (the directory shows it to everyone)", async () => {
+    const { psychologistId, jar } = await psychologist();
+    expect((await upload(jar, png())).status).toBe(303);
+    const served = await send(page((await rowOf(psychologistId)).photo_url!));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
   });
 
   it("refuses a visitor (to sign in) and a patient (403), writing nothing", async () => {

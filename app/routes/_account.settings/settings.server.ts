@@ -18,7 +18,7 @@ import {
 import { countUserSessions, deleteUserSessions } from "~/models/session.server";
 import { removeFile } from "~/providers/storage.server";
 import { AccountError, changePassword } from "~/services/accounts.server";
-import { PHOTO_REFUSAL_STATUS, readPhotoForm, storePhoto, type PhotoRefusal } from "~/services/photo-upload.server";
+import { PHOTO_REFUSAL_STATUS, photoUploadRefused, readPhotoForm, storePhoto, type PhotoRefusal } from "~/services/photo-upload.server";
 import { deleteAccount } from "~/services/privacy.server";
 import { clearSessionCookie, type SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -117,6 +117,7 @@ const PHOTO_MESSAGES: Record<PhotoRefusal, string> = {
   "not-image": "errors.photoType",
   format: "errors.photoFormat",
   unreadable: "errors.photoUnreadable",
+  "too-many": "errors.photoTooMany",
 };
 
 const here = (request: Request) => new URL(request.url).pathname;
@@ -148,6 +149,7 @@ export async function settingsAction(request: Request, user: SessionUser) {
       );
     }
     case "photo": {
+      if (await photoUploadRefused(user.id)) return photoRefused("too-many");
       const stored = await storePhoto(formData.get("photo"), "avatars");
       if (!stored.ok) return photoRefused(stored.reason, stored.format);
       await removeFile(await replaceAvatar(user.id, stored.url));

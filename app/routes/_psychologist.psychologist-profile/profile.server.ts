@@ -17,7 +17,7 @@ import {
 } from "~/models/psychologist-profile.server";
 import { removeFile } from "~/providers/storage.server";
 import { pageMeta } from "~/services/page-meta.server";
-import { PHOTO_REFUSAL_STATUS, readPhotoForm, storePhoto, type PhotoRefusal } from "~/services/photo-upload.server";
+import { PHOTO_REFUSAL_STATUS, photoUploadRefused, readPhotoForm, storePhoto, type PhotoRefusal } from "~/services/photo-upload.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
@@ -220,6 +220,7 @@ const PHOTO_MESSAGES: Record<PhotoRefusal, string> = {
   "not-image": "errors.photoType",
   format: "errors.photoFormat",
   unreadable: "errors.photoUnreadable",
+  "too-many": "errors.photoTooMany",
 };
 
 /** A refusal of the photo or review form, shaped as conform's replies are (the page finds its form by the intent). */
@@ -240,6 +241,7 @@ export async function profileAction(request: Request, user: PsychologistSessionU
     case "profile":
       return saveProfile(request, user, formData, t);
     case "photo": {
+      if (await photoUploadRefused(user.id)) return photoRefused("too-many");
       const stored = await storePhoto(formData.get("photo"), "photos");
       if (!stored.ok) return photoRefused(stored.reason, stored.format);
       const replaced = await replaceOwnPhoto(user.id, stored.url);
