@@ -192,4 +192,21 @@ describe("the policies section (issue 13, item 1)", () => {
     expect(await response.text()).toContain(message);
     expect(await versions(psychologistId!)).toEqual([]);
   });
+
+  it("without JavaScript, a refused form comes back with the values typed, not the saved policy", async () => {
+    const { jar } = await psychologist();
+    expect((await save(jar, { ...POLICIES, technicalIssues: "on" })).status).toBe(303);
+    // Typed: other hours and counts, 150 %, the medical exception unticked and the weather one ticked.
+    const refused = await save(jar, { intent: "policies", noFeeHours: "72", partialHours: "12", partialPercent: "150", weatherConditions: "on", maxReschedules: "3", minHoursBefore: "48" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Informe um percentual inteiro entre 0 e 100.");
+    const input = (name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+    for (const [name, value] of [["noFeeHours", "72"], ["partialHours", "12"], ["partialPercent", "150"], ["maxReschedules", "3"], ["minHoursBefore", "48"]]) {
+      expect(input(name!)).toContain(`value="${value}"`);
+    }
+    expect(input("medicalEmergency")).not.toContain("checked");
+    expect(input("technicalIssues")).not.toContain("checked");
+    expect(input("weatherConditions")).toContain('checked=""');
+  });
 });

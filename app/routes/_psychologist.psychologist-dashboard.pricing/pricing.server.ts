@@ -99,8 +99,10 @@ async function savePolicyForm(request: Request, user: PsychologistSessionUser, f
   const { t } = await pageTranslations(request, ["practice"]);
   const submission = parseWithZod(form, { schema: policiesSchema(t) });
   if (submission.status !== "success") {
-    const messages = Object.values(submission.reply().error ?? {}).flatMap((errors) => errors ?? []);
-    return data({ policiesErrors: [...new Set(messages)] }, { status: 400 });
+    const reply = submission.reply();
+    const messages = Object.values(reply.error ?? {}).flatMap((errors) => errors ?? []);
+    // What was sent comes back too: without JavaScript the page is rendered anew and would refill the saved policy.
+    return data({ policiesErrors: [...new Set(messages)], policiesValues: reply.initialValue ?? {} }, { status: 400 });
   }
   const value = submission.value;
   await savePolicies({

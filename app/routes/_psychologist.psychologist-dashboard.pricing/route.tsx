@@ -31,10 +31,11 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function PricingTab() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as SubmissionResult<string[]> | { policiesErrors: string[] } | undefined;
+  const answer = useActionData<typeof action>() as SubmissionResult<string[]> | { policiesErrors: string[]; policiesValues: Record<string, unknown> } | undefined;
   // Each form reads only its own answer.
   const result = answer && !("policiesErrors" in answer) ? answer : undefined;
   const policiesErrors = answer && "policiesErrors" in answer ? answer.policiesErrors : null;
+  const policiesSent = answer && "policiesErrors" in answer ? answer.policiesValues : null;
   const { t } = useTranslation("practice");
   return (
     <>
@@ -49,7 +50,7 @@ export default function PricingTab() {
         </section>
       )}
       {data.policies ? (
-        <PoliciesForm policies={data.policies} errors={policiesErrors} />
+        <PoliciesForm policies={data.policies} errors={policiesErrors} sent={policiesSent} />
       ) : (
         <section aria-labelledby="policies-title" className="card mt-6">
           <h2 id="policies-title" className="mb-4 text-xl font-semibold">
@@ -138,14 +139,18 @@ function PricesForm({ prices, saved, result }: { prices: NonNullable<Data["price
 
 type Policies = NonNullable<Data["policies"]>;
 
-/** 'Políticas': cancellation refunds and reschedule limits; new bookings keep the version in force when they are made. */
-function PoliciesForm({ policies, errors }: { policies: Policies; errors: string[] | null }) {
+/**
+ * 'Políticas': cancellation refunds and reschedule limits; new bookings keep the version in force when they are made.
+ * A refused form is refilled from what was sent (`sent`), not from the saved policy.
+ */
+function PoliciesForm({ policies, errors, sent }: { policies: Policies; errors: string[] | null; sent: Record<string, unknown> | null }) {
   const { t } = useTranslation("practice");
   const { cancellation, reschedule } = policies;
+  const sentText = (name: string) => (typeof sent?.[name] === "string" ? (sent[name] as string) : undefined);
   const number = (name: string, label: string, value: number, max: number) => (
     <label className="block text-sm font-medium">
       {label}
-      <input type="number" name={name} defaultValue={value} min={0} max={max} step={1} required inputMode="numeric" className="input mt-1 w-28" />
+      <input type="number" name={name} defaultValue={sentText(name) ?? value} min={0} max={max} step={1} required inputMode="numeric" className="input mt-1 w-28" />
     </label>
   );
   const exceptions = [
@@ -172,7 +177,7 @@ function PoliciesForm({ policies, errors }: { policies: Policies; errors: string
           <legend className="mb-2 text-sm font-medium">{t("policies.exceptions")}</legend>
           {exceptions.map(([name, checked]) => (
             <label key={name} className="me-4 inline-flex items-center gap-2 text-sm">
-              <input type="checkbox" name={name} defaultChecked={checked} />
+              <input type="checkbox" name={name} defaultChecked={sent ? sent[name] !== undefined : checked} />
               {t(`policies.exception.${name}`)}
             </label>
           ))}
