@@ -16,6 +16,7 @@ import { logger } from "~/utils/logger.server";
 export interface JobPayloads {
   "sessions.purge-expired": Record<string, never>;
   "accounts.purge-stale": Record<string, never>;
+  "accounts.password-reset": { email: string };
   "mail.deliver": { mailId: string };
   "payments.process-notification": { notificationId?: number; paymentId: string };
   "payments.refund-cancellation": { appointmentId: string };
@@ -35,6 +36,8 @@ export type JobName = keyof JobPayloads;
 export const QUEUES: { [N in JobName]: QueueOptions } = {
   "sessions.purge-expired": { retryLimit: 1 },
   "accounts.purge-stale": { retryLimit: 1 },
+  // Carries an address typed into the forgot-password form: gone soon after it ran.
+  "accounts.password-reset": { retryLimit: 3, retryDelay: 30, retryBackoff: true, deleteAfterSeconds: 60 * 60 },
   // About an hour of retries with backoff: an SMTP outage does not lose mail.
   "mail.deliver": { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 900 },
   // The gateway may be briefly down: retry for about an hour; handlers converge however often they run.

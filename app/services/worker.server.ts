@@ -1,5 +1,6 @@
 import { deleteExpiredSessions } from "~/models/session.server";
 import { log, logger, withRequestLogger } from "~/utils/logger.server";
+import { sendPasswordReset } from "./accounts.server";
 import { completeDueAppointments } from "./appointment-completion.server";
 import { sendAppointmentReminder } from "./appointment-notifications.server";
 import { releaseExpiredHolds } from "./booking.server";
@@ -17,6 +18,7 @@ type Handlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<unknown> };
 export const JOB_HANDLERS: Handlers = {
   "sessions.purge-expired": () => deleteExpiredSessions(),
   "accounts.purge-stale": () => purgeStaleAccountData(),
+  "accounts.password-reset": ({ email }) => sendPasswordReset(email),
   "mail.deliver": ({ mailId }) => deliverMail(mailId),
   "payments.process-notification": (data) => processPaymentNotification(data),
   "payments.refund-cancellation": (data) => refundCancellation(data),

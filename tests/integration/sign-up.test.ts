@@ -1,3 +1,4 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { db } from "~/models/db.server";
 import { action as forgotAction } from "~/routes/_auth.forgot-password";
@@ -9,7 +10,7 @@ import { action as verifyAction, loader as verifyLoader } from "~/routes/_auth.v
 import { formPost, page, send } from "#tests/helpers/app";
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
-import { queuedJobs } from "#tests/helpers/jobs";
+import { queuedJobs, runQueuedJobs } from "#tests/helpers/jobs";
 import { linkToken } from "#tests/helpers/mail";
 
 const VALID = {
@@ -26,6 +27,23 @@ const signup = (fields: Record<string, string>, headers: Record<string, string> 
   run(registerAction, postRequest("/register", fields, undefined, headers));
 
 const errorsOf = async (response: Response) => (await body(response)).error as Record<string, string[]>;
+
+/** The text of every statement sent to the database while `task` runs (the queue's own included), in order. */
+async function statementsOf(task: () => Promise<unknown>): Promise<string[]> {
+  const texts: string[] = [];
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text: string };
+    texts.push(typeof config === "string" ? config : config.text);
+    return (original as (...rest: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await task();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return texts;
+}
 
 const usersNamed = (email: string) => db.selectFrom("users").select("id").where("email", "=", email).execute();
 
@@ -229,7 +247,12 @@ describe("e-mail verification", () => {
 });
 
 describe("password reset", () => {
-  const forgot = (email: string) => run(forgotAction, postRequest("/forgot-password", { email }));
+  /** The form's answer, then the job it queued, as the worker would run it. */
+  const forgot = async (email: string) => {
+    const response = await run(forgotAction, postRequest("/forgot-password", { email }));
+    await runQueuedJobs(["accounts.password-reset"]);
+    return response;
+  };
 
   it("answers the same whether or not the e-mail exists, writing mail only for a real account", async () => {
     const user = await createUser();
@@ -239,6 +262,29 @@ describe("password reset", () => {
     expect(location(known)).toBe(location(unknown));
     expect(await db.selectFrom("mail_outbox").select("template").where("to_email", "=", "nao.existe@exemplo.com.br").execute()).toEqual([]);
     expect(await db.selectFrom("mail_outbox").select("template").where("to_email", "=", user.email).execute()).toEqual([{ template: "password_reset" }]);
+  });
+
+  it("does the same work on the request for a known and an unknown address (no timing tells them apart); the job mails only the known one", async () => {
+    const user = await createUser();
+    const request = (email: string) => run(forgotAction, postRequest("/forgot-password", { email }));
+    // The first request starts the queue; what is compared is the work of one request after that.
+    await request("aquecimento@exemplo.com.br");
+    await runQueuedJobs(["accounts.password-reset"]);
+
+    const known = await statementsOf(() => request(user.email));
+    const unknown = await statementsOf(() => request("nao.existe@exemplo.com.br"));
+    expect(known.length).toBeGreaterThan(0);
+    expect(unknown).toEqual(known);
+    // Nothing about the account happened on the request: no token, no mail yet, only the job.
+    expect(await db.selectFrom("auth_tokens").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await db.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
+    expect((await queuedJobs("accounts.password-reset")).map((job) => job.data)).toEqual(
+      expect.arrayContaining([{ email: user.email }, { email: "nao.existe@exemplo.com.br" }]),
+    );
+
+    expect(await runQueuedJobs(["accounts.password-reset"])).toBe(2);
+    expect(await db.selectFrom("mail_outbox").select(["template", "to_email"]).execute()).toEqual([{ template: "password_reset", to_email: user.email }]);
+    expect(await db.selectFrom("auth_tokens").select("purpose").where("user_id", "=", user.id).execute()).toEqual([{ purpose: "password_reset" }]);
   });
 
   it("validates the e-mail", async () => {
