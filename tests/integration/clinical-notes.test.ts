@@ -104,6 +104,12 @@ describe("saving a note", () => {
     expect(await auditRows("note.write")).toHaveLength(0);
   });
 
+  it("writes the limit the visitor's way in their language (20,000 in English, not 20.000)", async () => {
+    const response = await run(saveAction, postRequest(editorPath(), { notes: "a".repeat(20_001) }, jar, { "Accept-Language": "en" }), { appointmentId });
+    expect(response.status).toBe(400);
+    expect((await body(response)).error).toContain("20,000");
+  });
+
   it("gives no note to an unpaid hold", async () => {
     const hold = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: new Date(Date.now() + 2 * DAY), status: "pending_payment", holdExpiresAt: new Date(Date.now() + HOUR) });
     const response = await save(TEXT, jar, hold);

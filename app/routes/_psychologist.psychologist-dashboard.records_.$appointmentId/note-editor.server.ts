@@ -9,7 +9,7 @@ import { pageTranslations } from "~/i18n/i18n.server";
 import { NoteDecryptionError, noteForAppointment, saveNote } from "~/models/clinical-notes.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { formatLongDate, formatTime } from "~/utils/format";
+import { formatLongDate, formatNumber, formatTime } from "~/utils/format";
 import { log } from "~/utils/logger.server";
 
 /**
@@ -20,14 +20,14 @@ import { log } from "~/utils/logger.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function noteSchema(t: TFunction) {
+export function noteSchema(t: TFunction, locale: string) {
   // conform sends an emptied textarea as undefined; CRLF counts as one character, as the textarea's own counter does.
   return z.object({
     notes: z
       .string()
       .optional()
       .transform((value) => normalizeNote(value ?? ""))
-      .pipe(z.string().max(NOTE_MAX_LENGTH, t("errors.tooLong", { max: NOTE_MAX_LENGTH.toLocaleString("pt-BR") }))),
+      .pipe(z.string().max(NOTE_MAX_LENGTH, t("errors.tooLong", { max: formatNumber(NOTE_MAX_LENGTH, locale) }))),
   });
 }
 
@@ -68,11 +68,11 @@ export async function noteEditorData(request: Request, user: PsychologistSession
 
 /** 'Salvar': the next version, or nothing when the text did not change. */
 export async function noteEditorAction(request: Request, user: PsychologistSessionUser, appointmentId: string) {
-  const { t } = await pageTranslations(request, ["records"]);
+  const { t, locale } = await pageTranslations(request, ["records"]);
   if (!UUID.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
   const form = await request.formData();
   const typed = typeof form.get("notes") === "string" ? String(form.get("notes")) : "";
-  const submission = parseWithZod(form, { schema: noteSchema(t) });
+  const submission = parseWithZod(form, { schema: noteSchema(t, locale) });
   if (submission.status !== "success") {
     const messages = Object.values(submission.reply().error ?? {}).flatMap((errors) => errors ?? []);
     return data({ error: messages[0] ?? t("errors.save"), text: typed }, { status: 400 });
