@@ -272,6 +272,14 @@ describe("the CSV export", () => {
     expect(audit[0]).toMatchObject({ actor_user_id: pair.psychologist.id, details: { period: "week", rows: 5 } });
   });
 
+  it("writes the time the visitor's way: a 12-hour clock in English", async () => {
+    await practice();
+    const request = getRequest("/psychologist-dashboard/billing/export?period=week", jar, { "Accept-Language": "en" });
+    const response = await billingExport(request, await requirePsychologist(getRequest("/", jar)), NOW);
+    const [, first] = (await response.text()).trim().split("\r\n");
+    expect(first!.split(",").slice(0, 2)).toEqual(["2026-11-24", expect.stringMatching(/^10:00\sAM$/)]);
+  });
+
   it("through its route: a patient's name that looks like a formula is defused; a failure goes back to the tab", async () => {
     const patient = await createUser({ firstName: "=cmd|' /C calc'!A0", lastName: "Silva" });
     await booking({ patientId: patient.id, createdAt: new Date(Date.now() - MINUTE), status: "confirmed", paymentStatus: "paid", priceCents: 180_00, payment: { status: "approved", method: "pix", amountCents: 180_00 } });

@@ -99,7 +99,7 @@ export async function billingExport(request: Request, user: PsychologistSessionU
   const psychologistId = user.psychologistId;
   const period = toBillingPeriod(new URL(request.url).searchParams.get("period"));
   try {
-    const { t } = await pageTranslations(request, ["billing"]);
+    const { t, locale } = await pageTranslations(request, ["billing"]);
     const timeZone = user.psychologistTimeZone;
     const window = billingWindow(period, now, timeZone);
     const rows = await exportTransactions({ psychologistId, start: window.start, end: window.end });
@@ -111,7 +111,8 @@ export async function billingExport(request: Request, user: PsychologistSessionU
         const method = methodKey(row.method);
         return [
           dateInZone(row.at, timeZone),
-          formatTime(row.at, "pt-BR", timeZone),
+          // The time as the psychologist reads it (a 12-hour clock in English), beside the ISO date.
+          formatTime(row.at, locale, timeZone),
           patientName(row),
           reais(row.amountCents),
           reais(row.refundedCents),
