@@ -250,6 +250,18 @@ function writePdf(report: Report, heading: Heading, locale: string, t: TFunction
 
 const MONEY_FORMAT = '"R$" #,##0.00';
 
+/**
+ * The locale's numeric date as an Excel pattern (dd/mm/yyyy in pt-BR,
+ * mm/dd/yyyy in English, dd.mm.yyyy in German, yyyy/mm/dd in Chinese): a
+ * date cell reads as the rest of the report does. Only plain separators are
+ * kept (Arabic adds direction marks, which Excel would not parse).
+ */
+export function excelDateFormat(locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).formatToParts(new Date(Date.UTC(2000, 0, 2)));
+  const fields: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: "dd", month: "mm", year: "yyyy" };
+  return parts.map((part) => fields[part.type] ?? (part.type === "literal" ? part.value.replace(/[^/.\- ]/g, "") : "")).join("");
+}
+
 function excelValue(value: Cell, column: Column): ExcelJS.CellValue {
   if (value === null) return null;
   if (column.kind === "money" && typeof value === "number") return value / 100;
@@ -257,10 +269,11 @@ function excelValue(value: Cell, column: Column): ExcelJS.CellValue {
   return value;
 }
 
-function writeExcel(report: Report, heading: Heading): Readable {
+function writeExcel(report: Report, heading: Heading, locale: string): Readable {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = "Acolhe";
+  const dateFormat = excelDateFormat(locale);
   void (async () => {
     const sheet = workbook.addWorksheet(report.title.slice(0, 31).replace(/[\\/?*[\]:]/g, " "));
     sheet.columns = report.columns.map((column) => ({ width: Math.max(column.width + 2, column.header.length + 2) }));
@@ -269,7 +282,7 @@ function writeExcel(report: Report, heading: Heading): Readable {
       const row = sheet.addRow(columns.map((column, index) => excelValue(cells[index] ?? null, column)));
       columns.forEach((column, index) => {
         if (column.kind === "money") row.getCell(index + 1).numFmt = MONEY_FORMAT;
-        else if (column.kind === "date") row.getCell(index + 1).numFmt = "dd/mm/yyyy";
+        else if (column.kind === "date") row.getCell(index + 1).numFmt = dateFormat;
       });
       return row;
     };
@@ -367,7 +380,7 @@ export async function exportReport(user: PsychologistSessionUser, request: Repor
       t("file.generatedAt", { date: formatLongDate(new Date(), locale, identity.timeZone) ?? "" }),
     ],
   };
-  const node = request.format === "pdf" ? writePdf(report, heading, locale, t) : request.format === "excel" ? writeExcel(report, heading) : writeCsv(report);
+  const node = request.format === "pdf" ? writePdf(report, heading, locale, t) : request.format === "excel" ? writeExcel(report, heading, locale) : writeCsv(report);
   return new Response(createReadableStreamFromReadable(node), {
     headers: {
       "Content-Type": CONTENT_TYPES[request.format],

@@ -141,6 +141,20 @@ describe("the fiscal report", () => {
     expect(month).toEqual(["2026-10", 4, 680, 100, 580]);
   });
 
+  it("formats Excel's date cells the visitor's way (mm/dd/yyyy in English, dd.mm.yyyy in German)", async () => {
+    const { jar } = await october();
+    for (const [language, format] of [["en", "mm/dd/yyyy"], ["de", "dd.mm.yyyy"], ["pt-BR", "dd/mm/yyyy"]] as const) {
+      const response = await run(downloadLoader, getRequest(`/psychologist-dashboard/reports/download?type=fiscal&format=excel&${OCTOBER}`, jar, { "Accept-Language": language }));
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const dated: string[] = [];
+      workbook.worksheets[0]!.eachRow((row) => {
+        if (row.getCell(1).value instanceof Date) dated.push(row.getCell(1).numFmt);
+      });
+      expect(dated, language).toEqual([format, format, format, format]);
+    }
+  });
+
   it("downloads as CSV", async () => {
     const { jar } = await october();
     const response = await download(`type=fiscal&format=csv&${OCTOBER}`, jar);
