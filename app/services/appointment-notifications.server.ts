@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import { fromKysely } from "pg-boss";
 import type { AppointmentNoticeKind, Database } from "#db/types";
 import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
+import { getFixedT } from "~/i18n/i18n.server";
 import { db } from "~/models/db.server";
 import { clearVideoRoom, getAppointmentForNotices, hasNotice, recordNotice, type AppointmentForNotices } from "~/models/appointment-lifecycle.server";
 import { recordPracticeNotification } from "~/models/practice-notifications.server";
@@ -68,7 +69,8 @@ interface People {
 }
 
 function peopleOf(row: AppointmentForNotices): People {
-  const patientName = fullName(row.patientFirstName, row.patientLastName) || "Paciente";
+  // A patient without a name is 'Patient' in the psychologist's language: only the psychologist's e-mails name the patient.
+  const patientName = fullName(row.patientFirstName, row.patientLastName) || getFixedT(recipientLocale(row.psychologistLocale), "practice")("feed.patient");
   const patientZone = supportedTimeZone(row.patientTimeZone) ?? DEFAULT_TIME_ZONE;
   const psychologistZone = supportedTimeZone(row.psychologistProfileTimeZone) ?? supportedTimeZone(row.psychologistZone) ?? DEFAULT_TIME_ZONE;
   const psychologistEmail = row.psychologistDeletedAt ? null : (row.psychologistUserEmail ?? row.psychologistEmail);

@@ -99,6 +99,15 @@ describe("afterConfirmation", () => {
     expect(psychologistMail).toMatchObject({ locale: "de", subject: "Neuer Termin gebucht" });
   });
 
+  it("names a patient without a name 'Patient' in the psychologist's language", async () => {
+    const pair = await createPair({ patient: { firstName: "", lastName: "" }, psychologist: { locale: "en" } });
+    const { id } = await confirmedAppointment(30 * HOUR, pair);
+    await inTransaction(afterConfirmation, id);
+    const [psychologistMail] = (await outbox()).filter((mail) => mail.to_email === pair.psychologist.email);
+    expect(psychologistMail!.text).toContain("Patient");
+    expect(psychologistMail!.text).not.toContain("Paciente");
+  });
+
   it("does nothing twice, and nothing at all when the confirming transaction rolls back", async () => {
     const { id } = await confirmedAppointment(30 * HOUR);
     await inTransaction(afterConfirmation, id);
