@@ -55,7 +55,8 @@ const pluralCategories = (locale: string) => new Set<string>(["zero", ...new Int
 /** A key pt-BR lacks that is an allowed extra plural form of one of pt-BR's plural keys: its base, else undefined. */
 function extraPluralBase(key: string, categories: Set<string>): string | undefined {
   const match = PLURAL_KEY.exec(key);
-  return match && pluralBases.has(match[1]) && categories.has(match[2]) ? match[1] : undefined;
+  const [, base, category] = match ?? [];
+  return base !== undefined && category !== undefined && pluralBases.has(base) && categories.has(category) ? base : undefined;
 }
 
 describe("translations", () => {
