@@ -6,6 +6,7 @@ import { signIn } from "~/services/accounts.server";
 import { createAppointment, createPair } from "#tests/helpers/appointments";
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { body, getRequest, location, postRequest, run } from "#tests/helpers/http";
+import { formPost, page, send } from "#tests/helpers/app";
 
 /** People as the administrator runs them (issue 15, item 2): search, one person's page, sessions and blocking. */
 
@@ -94,6 +95,40 @@ describe("/admin/users/{id}", () => {
     await expect(signIn(user.email, PASSWORD, "203.0.113.9")).resolves.toEqual({ id: user.id });
     const actions = await db.selectFrom("audit_log").select("action").where("subject_id", "=", user.id).where("action", "like", "user.%block").orderBy("id").execute();
     expect(actions.map((row) => row.action)).toEqual(["user.block", "user.unblock"]);
+  });
+
+  it("without JavaScript, a refused block or cancellation comes back with its reason typed and the consultations ticked", async () => {
+    const adminUser = await createUser({ role: "admin", password: null });
+    const admin = await signedIn(adminUser);
+    const { patient, psychologist } = await createPair();
+    const soon = new Date(Date.now() + 48 * 3_600_000);
+    const first = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: soon, status: "confirmed" });
+    const second = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(soon.getTime() + 3_600_000 * 3), status: "confirmed" });
+    const asPage = async (fields: Record<string, string>) => {
+      const response = await send(formPost(`/admin/users/${patient.id}`, fields, { Cookie: admin.header() }));
+      return { status: response.status, html: await response.text() };
+    };
+    const textarea = (html: string, id: string) => new RegExp(`<textarea id="${id}"[^>]*>([^<]*)</textarea>`).exec(html)?.[1] ?? "";
+    const ticked = (html: string) => [...html.matchAll(/<input type="checkbox" name="appointmentId"[^>]*>/g)].filter(([tag]) => tag.includes("checked")).map(([tag]) => /value="([^"]+)"/.exec(tag)![1]);
+
+    const tooLong = `Fraude ${"x".repeat(500)}`;
+    const block = await asPage({ intent: "block", reason: tooLong });
+    expect(block.status).toBe(400);
+    expect(textarea(block.html, "block-reason")).toBe(tooLong);
+    expect(textarea(block.html, "cancel-reason")).toBe("");
+
+    // No consultation ticked: the reason stays typed.
+    const none = await asPage({ intent: "cancel-appointments", reason: "Conta sob investigação" });
+    expect(none.status).toBe(400);
+    expect(textarea(none.html, "cancel-reason")).toBe("Conta sob investigação");
+    expect(textarea(none.html, "block-reason")).toBe("");
+    // No reason: the consultation ticked stays ticked, and only it.
+    const noReason = await asPage({ intent: "cancel-appointments", appointmentId: second, reason: "" });
+    expect(noReason.status).toBe(400);
+    expect(ticked(noReason.html)).toEqual([second]);
+    expect(ticked((await (await send(page(`/admin/users/${patient.id}`, { Cookie: admin.header() }))).text()))).toEqual([]);
+    expect(first).toBeTruthy();
+    expect(await db.selectFrom("appointments").select("status").where("patient_id", "=", patient.id).execute()).toEqual([{ status: "confirmed" }, { status: "confirmed" }]);
   });
 
   it("an admin cannot block their own account; patients and psychologists cannot block anyone", async () => {

@@ -95,6 +95,20 @@ describe("decisions", () => {
     expect(dashboard).toContain("Motivo: CRP não confere com o cadastro do conselho.");
   });
 
+  it("without JavaScript, a refused reason comes back typed in its own form", async () => {
+    const { jar } = await admin();
+    const psychologist = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    for (const reason of ["ok", `Documento ilegível ${"x".repeat(1000)}`]) {
+      const response = await decide(jar, psychologist.psychologistId!, { intent: "reject", reason });
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toMatch(new RegExp(`<textarea id="reason-reject"[^>]*>${reason}</textarea>`));
+      // Only the form that was sent: any other reason box stays empty.
+      expect(html.match(/<textarea[^>]*>[^<]+<\/textarea>/g)).toHaveLength(1);
+    }
+    expect((await rowOf(psychologist.psychologistId!)).status).toBe("pending");
+  });
+
   it.each([
     ["approve", "approved"],
     ["reject", "approved"],

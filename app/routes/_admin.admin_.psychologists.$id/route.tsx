@@ -45,6 +45,9 @@ export default function PsychologistReview() {
     ["submitted", formatLongDate(p.submittedAt, locale, data.timeZone)],
   ];
   const reasonErrors = result?.error?.reason;
+  // A refused decision comes back with what it sent: without JavaScript the page is rendered anew, so its reason is refilled from it.
+  const sent = result?.initialValue ?? null;
+  const sentReason = (intent: string) => (sent?.intent === intent && typeof sent.reason === "string" ? sent.reason : undefined);
   return (
     <section className="container-page max-w-4xl py-8" aria-labelledby="review-title">
       <Link to={`/admin?status=${p.status}`} className="text-sm underline">
@@ -110,7 +113,7 @@ export default function PsychologistReview() {
                   <label htmlFor={`reason-${action}`} className="block text-sm font-medium">
                     {t("admin.review.reason")}
                   </label>
-                  <textarea id={`reason-${action}`} name="reason" required minLength={3} maxLength={1000} rows={3} className="input mt-1 w-full" aria-invalid={reasonErrors ? true : undefined} />
+                  <textarea id={`reason-${action}`} name="reason" required minLength={3} maxLength={1000} rows={3} className="input mt-1 w-full" defaultValue={sentReason(action)} aria-invalid={reasonErrors ? true : undefined} />
                   <ErrorList errors={reasonErrors} />
                 </div>
               ) : null}

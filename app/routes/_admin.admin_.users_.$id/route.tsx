@@ -36,6 +36,10 @@ export default function Person() {
   const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const { t } = useTranslation("admin-people");
   const { account } = data;
+  // A refused form comes back with what it sent: without JavaScript the page is rendered anew, so its fields are refilled from it.
+  const sent = result?.initialValue ?? null;
+  const sentReason = (intent: string) => (sent?.intent === intent && typeof sent.reason === "string" ? sent.reason : undefined);
+  const sentIds = sent?.intent === "cancel-appointments" ? [sent.appointmentId].flat().filter((id): id is string => typeof id === "string") : null;
   return (
     <section className="container-page max-w-5xl space-y-4 py-8" aria-labelledby="person-title">
       <Link to="/admin/users" className="text-sm underline">
@@ -92,7 +96,7 @@ export default function Person() {
               <label htmlFor="block-reason" className="block text-sm font-medium">
                 {t("blockReason")}
               </label>
-              <textarea id="block-reason" name="reason" required minLength={3} maxLength={500} rows={3} className="input w-full" aria-invalid={result?.error?.reason ? true : undefined} />
+              <textarea id="block-reason" name="reason" required minLength={3} maxLength={500} rows={3} className="input w-full" defaultValue={sentReason("block")} aria-invalid={result?.error?.reason ? true : undefined} />
               <ErrorList errors={result?.error?.reason} />
               <p className="muted text-xs">{t("blockNote")}</p>
               <SubmitButton className="btn w-full bg-red-700 text-white hover:bg-red-800">{t("block")}</SubmitButton>
@@ -115,7 +119,7 @@ export default function Person() {
               {data.upcoming.map((row) => (
                 <li key={row.id}>
                   <label className="flex items-start gap-2">
-                    <input type="checkbox" name="appointmentId" value={row.id} defaultChecked={Boolean(account.blocked)} className="mt-1" />
+                    <input type="checkbox" name="appointmentId" value={row.id} defaultChecked={sentIds ? sentIds.includes(row.id) : Boolean(account.blocked)} className="mt-1" />
                     <span>
                       {row.startsAt} · {row.psychologistName} · {row.patientName || "—"} · {row.price}
                       {row.paid ? ` · ${t("upcoming.paid")}` : ""}
@@ -128,7 +132,7 @@ export default function Person() {
             <label htmlFor="cancel-reason" className="block font-medium">
               {t("upcoming.reason")}
             </label>
-            <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} className="input w-full" />
+            <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} className="input w-full" defaultValue={sentReason("cancel-appointments")} />
             <SubmitButton className="btn bg-red-700 text-white hover:bg-red-800">{t("upcoming.submit")}</SubmitButton>
           </Form>
         </Section>
