@@ -33,6 +33,12 @@ afterEach(() => {
 });
 
 describe("sign-in", () => {
+  it("answers an unknown intent in the visitor's language", async () => {
+    const response = await run(loginAction, postRequest("/login", { intent: "fly" }, undefined, { "Accept-Language": "de" }), {}, { clientIp: "203.0.113.7" });
+    expect(response.status).toBe(400);
+    expect((await body(response)).error).toEqual({ "": ["Unbekannte Aktion."] });
+  });
+
   it("asks for every field with the spec's message", async () => {
     const response = await login({ email: "", password: "" });
     expect(response.status).toBe(400);

@@ -241,5 +241,5 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
     return redirectWithToast("/login?verify=1", { type: "success", title: t("success.verificationResent") });
   }
 
-  return data({ status: "error" as const, error: { "": ["Ação desconhecida."] } }, { status: 400 });
+  return data({ status: "error" as const, error: { "": [t("errors.unknownAction")] } }, { status: 400 });
 }
