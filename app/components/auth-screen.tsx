@@ -106,7 +106,8 @@ function SignupForm({ data, result, psychologist }: { data: AuthScreenData; resu
             hint={t("fields.crpHint")}
             inputProps={{
               inputMode: "numeric",
-              maxLength: 9,
+              // Room for separators typed without JavaScript ('06.123.456'): the server normalises them; with it the field is formatted to 9.
+              maxLength: 12,
               placeholder: "06/123456",
               onInput: (event) => {
                 event.currentTarget.value = formatCrpInput(event.currentTarget.value);

@@ -417,7 +417,8 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
         inputProps={{
           required: true,
           inputMode: "numeric",
-          maxLength: 9,
+          // Room for separators typed without JavaScript ('06.123.456'): the server normalises them; with it the field is formatted to 9.
+          maxLength: 12,
           placeholder: "XX/XXXXXX",
           onInput: (event) => {
             const input = event.currentTarget;

@@ -227,7 +227,9 @@ describe("/psychologist-profile save", () => {
   it.each<[string, Fields, string, string]>([
     ["no CRP", { crp: "" }, "crp", "CRP é obrigatório"],
     ["a blank CRP", { crp: "   " }, "crp", "CRP é obrigatório"],
-    ["a CRP out of format", { crp: "06123456" }, "crp", "CRP deve estar no formato XX/XXXXXX"],
+    ["a CRP out of format", { crp: "06/12345a" }, "crp", "CRP deve estar no formato XX/XXXXXX"],
+    ["a CRP of 7 digits", { crp: "0612345" }, "crp", "CRP deve estar no formato XX/XXXXXX"],
+    ["a CRP of 9 digits", { crp: "061234567" }, "crp", "CRP deve estar no formato XX/XXXXXX"],
     ["a CRP too short", { crp: "06/12345" }, "crp", "CRP deve estar no formato XX/XXXXXX"],
     ["no specialty", { specialties: [] }, "specialties", "Selecione pelo menos uma especialidade"],
     ["six specialties", { specialties: ["anxiety", "depression", "grief", "adhd", "autism", "ocd"] }, "specialties", "Selecione no máximo 5 especialidades"],
@@ -264,6 +266,21 @@ describe("/psychologist-profile save", () => {
     expect(errors[""]).toEqual(["CRP é obrigatório, Selecione pelo menos uma especialidade, Ano de formação inválido"]);
     // What was typed comes back for the form.
     expect(result.initialValue).toMatchObject({ name: VALID.name, graduationYear: "1900" });
+  });
+
+  it.each(["06654321", "06 654321", "06-654321", "06.654.321"])("takes the CRP typed without JavaScript as %j and stores it as 06/654321", async (crp) => {
+    const { user, jar } = await psychologist();
+    expect((await save(jar, { ...VALID, crp })).status).toBe(303);
+    expect((await rowOf(user.id)).crp).toBe("06/654321");
+  });
+
+  it("a CRP another psychologist holds is refused however its digits are separated", async () => {
+    const other = await psychologist();
+    await db.updateTable("psychologists").set({ crp: "06/654321" }).where("user_id", "=", other.user.id).execute();
+    const { jar } = await psychologist();
+    const response = await save(jar, { ...VALID, crp: "06654321" });
+    expect(response.status).toBe(400);
+    expect((await errorsOf(response)).crp?.[0]).toMatch(/já está cadastrado/);
   });
 
   it("refuses a CRP another psychologist holds with a 400 on the CRP field, writing nothing", async () => {

@@ -133,6 +133,20 @@ describe("sign-up", () => {
     expect((await errorsOf(taken)).crp?.[0]).toMatch(/já está cadastrado/);
     expect(await usersNamed("outra.psi@exemplo.com.br")).toEqual([]);
   });
+
+  it.each(["06987654", "06 987654", "06-987654", "06.987.654"])("registers a psychologist whose CRP was typed without JavaScript as %j, stored as 06/987654", async (crp) => {
+    const ok = await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...VALID, email: "psi.semjs@exemplo.com.br", crp }));
+    expect(ok.status).toBe(303);
+    const row = await db.selectFrom("psychologists").innerJoin("users", "users.id", "psychologists.user_id").select("psychologists.crp").where("users.email", "=", "psi.semjs@exemplo.com.br").executeTakeFirstOrThrow();
+    expect(row.crp).toBe("06/987654");
+    // The same number typed another way is the same CRP: already taken.
+    const taken = await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...VALID, email: "outra.semjs@exemplo.com.br", crp: "06/987654" }));
+    expect(taken.status).toBe(409);
+    for (const bad of ["0698765", "06/98765x", "069876543"]) {
+      const refused = await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...VALID, email: "mais.uma@exemplo.com.br", crp: bad }));
+      expect((await errorsOf(refused)).crp).toEqual(["CRP deve estar no formato XX/XXXXXX"]);
+    }
+  });
 });
 
 describe("e-mail verification", () => {

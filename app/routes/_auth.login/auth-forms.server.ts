@@ -3,7 +3,7 @@ import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/no
 import type { TFunction } from "~/i18n/translate";
 import { AuthorizationError } from "remix-auth";
 import { z } from "zod";
-import { isValidCrp } from "~/domain/crp";
+import { isValidCrp, normalizeCrp } from "~/domain/crp";
 import { DASHBOARD_BY_ROLE } from "~/domain/roles";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { AccountError, register, resendVerification, signupMark, throttleAccountForm } from "~/services/accounts.server";
@@ -52,7 +52,11 @@ export function signupSchema(t: TFunction, options: { crpRequired: boolean }) {
       confirmPassword: z.string().max(200).optional(),
       // Only these two: sign-up can never create an admin.
       role: z.enum(["patient", "psychologist"], { message: t("errors.invalidRole") }).default("patient"),
-      crp: z.string().trim().max(9).optional(),
+      // Stored as 'XX/XXXXXX' however the digits were separated (no JavaScript formats the field); what is not a CRP stays as typed and is refused below.
+      crp: z
+        .string()
+        .optional()
+        .transform((value) => (value === undefined ? undefined : (normalizeCrp(value) ?? value.trim()))),
       terms: z.boolean().optional(),
       redirectTo: z.string().optional(),
     })

@@ -4,7 +4,7 @@ import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { CONSULTATION_LANGUAGES, isConsultationLanguage, isSpecialty, MAX_LANGUAGES, MAX_SPECIALTIES, SPECIALTIES } from "~/domain/catalog";
 import { isValidCpf, normalizeCpf } from "~/domain/cpf";
-import { isValidCrp } from "~/domain/crp";
+import { normalizeCrp } from "~/domain/crp";
 import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";
 import {
@@ -93,9 +93,10 @@ export function profileSchema(t: TFunction, now = new Date()) {
       .min(1, t("errors.nameRequired"))
       .max(120, t("errors.tooLong", { max: 120 })),
     crp: z.string({ message: t("errors.crpRequired") }).transform((value, ctx) => {
-      const crp = value.trim();
-      if (crp === "" || !isValidCrp(crp)) {
-        ctx.addIssue({ code: "custom", message: crp === "" ? t("errors.crpRequired") : t("errors.crpFormat") });
+      // Stored as 'XX/XXXXXX' however the digits were separated: without JavaScript the field is not formatted as one types.
+      const crp = normalizeCrp(value);
+      if (crp === null) {
+        ctx.addIssue({ code: "custom", message: value.trim() === "" ? t("errors.crpRequired") : t("errors.crpFormat") });
         return z.NEVER;
       }
       return crp;
