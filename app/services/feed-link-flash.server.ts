@@ -1,5 +1,4 @@
-import { createCookieSessionStorage } from "@remix-run/node";
-import { env } from "~/utils/env.server";
+import { flashStorage } from "./flash-cookie.server";
 
 /**
  * The new calendar-feed link, carried across the redirect after it is made
@@ -10,27 +9,7 @@ import { env } from "~/utils/env.server";
  */
 
 type FeedLinkSession = { feedLink: { url: string; userId: string } };
-let storage: ReturnType<typeof createCookieSessionStorage<FeedLinkSession, FeedLinkSession>> | undefined;
-/** The configuration the storage was made for (tests change it between cases). */
-let madeFor: unknown;
-function feedLinkStorage() {
-  const config = env();
-  if (madeFor !== config) storage = undefined;
-  madeFor = config;
-  storage ??= createCookieSessionStorage<FeedLinkSession, FeedLinkSession>({
-    cookie: {
-      name: "__acolhe_feed_link",
-      // Path / as the session's: single-fetch loads the page's data from `/psychologist-dashboard.data`, which a narrower path would not match.
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: new URL(config.APP_URL).protocol === "https:",
-      secrets: [config.SESSION_SECRET],
-      maxAge: 60,
-    },
-  });
-  return storage;
-}
+const feedLinkStorage = flashStorage<FeedLinkSession>("__acolhe_feed_link");
 
 /** The Set-Cookie header that carries `url` to the next page of `userId`. */
 export async function feedLinkCookie(url: string, userId: string): Promise<string> {

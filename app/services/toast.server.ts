@@ -1,5 +1,5 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { env } from "~/utils/env.server";
+import { redirect } from "@remix-run/node";
+import { flashStorage } from "./flash-cookie.server";
 
 /**
  * One-time messages after a redirect ('Login realizado com sucesso!'), kept
@@ -13,26 +13,7 @@ export interface Toast {
 }
 
 type ToastSession = { toast: Toast };
-let storage: ReturnType<typeof createCookieSessionStorage<ToastSession, ToastSession>> | undefined;
-/** The configuration the storage was made for (tests change it between cases). */
-let madeFor: unknown;
-function toastStorage() {
-  const config = env();
-  if (madeFor !== config) storage = undefined;
-  madeFor = config;
-  storage ??= createCookieSessionStorage<ToastSession, ToastSession>({
-    cookie: {
-      name: "__acolhe_toast",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: new URL(config.APP_URL).protocol === "https:",
-      secrets: [config.SESSION_SECRET],
-      maxAge: 60,
-    },
-  });
-  return storage;
-}
+const toastStorage = flashStorage<ToastSession>("__acolhe_toast");
 
 export async function toastCookie(toast: Toast): Promise<string> {
   const session = await toastStorage().getSession();
