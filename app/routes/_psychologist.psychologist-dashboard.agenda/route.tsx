@@ -48,15 +48,22 @@ export default function AgendaTab() {
   if (data.error === null) return <Agenda data={data} result={result} />;
   return (
     <section aria-labelledby="tab-title" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="tab-title" className="text-xl font-semibold">
-          {t("heading")}
-        </h2>
-        <p className="muted text-xs">{t("zone", { zone: data.timeZone })}</p>
-      </div>
+      <AgendaHeading timeZone={data.timeZone} />
       {result?.error ? <FormErrors errors={[result.error]} /> : null}
       <LoadError message={data.error} retry={t("retry")} />
     </section>
+  );
+}
+
+function AgendaHeading({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation("agenda");
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h2 id="tab-title" className="text-xl font-semibold">
+        {t("heading")}
+      </h2>
+      <p className="muted text-xs">{t("zone", { zone: timeZone })}</p>
+    </div>
   );
 }
 
@@ -86,12 +93,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
 
   return (
     <section aria-labelledby="tab-title" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="tab-title" className="text-xl font-semibold">
-          {t("heading")}
-        </h2>
-        <p className="muted text-xs">{t("zone", { zone: data.timeZone })}</p>
-      </div>
+      <AgendaHeading timeZone={data.timeZone} />
       {result?.error && result.intent !== "add-block" ? <FormErrors errors={[result.error]} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
