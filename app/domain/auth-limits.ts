@@ -67,10 +67,11 @@ export function photoUploadLimit(userId: string): Limit {
 }
 
 /**
- * Wrong current passwords in the settings' password change, per user: a
- * stolen session must not become a way to guess the password (which would
- * then open the account everywhere, and survive the session's end).
+ * Wrong current passwords typed in the settings (the password change and the
+ * account deletion, one budget), per user: a stolen session must not become
+ * a way to guess the password (which would then open the account everywhere,
+ * and survive the session's end).
  */
-export function passwordChangeLimit(userId: string): Limit {
-  return { key: `password-change:user:${userId}`, max: 5, windowMs: 15 * MINUTE };
+export function currentPasswordLimit(userId: string): Limit {
+  return { key: `current-password:user:${userId}`, max: 5, windowMs: 15 * MINUTE };
 }

@@ -17,7 +17,7 @@ import {
   setPasswordHash,
 } from "~/models/user.server";
 import { TERMS_VERSION } from "~/domain/legal";
-import { accountFormLimits, passwordChangeLimit, SIGN_IN_WINDOW_MS, signInDelayMs, signInEmailKey, signInLimits } from "~/domain/auth-limits";
+import { accountFormLimits, currentPasswordLimit, SIGN_IN_WINDOW_MS, signInDelayMs, signInEmailKey, signInLimits } from "~/domain/auth-limits";
 import { randomToken, sha256 } from "~/utils/crypto.server";
 import { env } from "~/utils/env.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/utils/password.server";
@@ -252,7 +252,7 @@ export async function resetPassword(token: string, password: string): Promise<st
  * Password change from the settings page: the current password is required
  * (a Google-only account, which has none, may set its first one); the other
  * sessions end and the owner is told by e-mail. Checking the current password
- * is limited per user (passwordChangeLimit): the attempt is counted first,
+ * is limited per user (currentPasswordLimit): the attempt is counted first,
  * atomically, so parallel guesses cannot all pass the check, and a right
  * password takes it back; past the limit even a right one is refused until
  * the window ends, or the refusal itself would say which guess was right.
@@ -267,7 +267,7 @@ export async function changePassword(
   const account = await findCredentialsById(userId);
   if (!account) throw new AccountError("errors.currentPasswordWrong", 400);
   if (account.passwordHash || options.requireCurrent) {
-    const attempt = await countAttempt([passwordChangeLimit(userId)]);
+    const attempt = await countAttempt([currentPasswordLimit(userId)]);
     if (attempt.over) throw new AccountError("errors.passwordChangeTooMany", 429);
     if (!account.passwordHash || !(await verifyPassword(current, account.passwordHash))) throw new AccountError("errors.currentPasswordWrong", 400);
     await attempt.forgive();

@@ -10,9 +10,11 @@ import { findCredentialsById, getRecipient } from "~/models/user.server";
 import { getFixedT } from "~/i18n/i18n.server";
 import { removeFile } from "~/providers/storage.server";
 import { verifyPassword } from "~/utils/password.server";
+import { currentPasswordLimit } from "~/domain/auth-limits";
 import { AccountError } from "./accounts.server";
 import { accountDeletedEmail, recipientLocale } from "./emails.server";
 import { queueMail } from "./mail.server";
+import { countAttempt } from "./throttle.server";
 
 /**
  * The LGPD rights of section 18 that the settings page serves: access (a
@@ -157,10 +159,14 @@ export const EXPORTED_USER_COLUMNS = [
 export async function deleteAccount(userId: string, confirmation: { password?: string; email?: string }): Promise<void> {
   const account = await findCredentialsById(userId);
   if (!account) throw new AccountError("errors.accountNotFound", 404);
+  // A password typed here is guessed against the same budget as the password change's (currentPasswordLimit).
+  const attempt = account.passwordHash ? await countAttempt([currentPasswordLimit(userId)]) : null;
+  if (attempt?.over) throw new AccountError("errors.passwordChangeTooMany", 429);
   const confirmed = account.passwordHash
     ? Boolean(confirmation.password) && (await verifyPassword(confirmation.password!, account.passwordHash))
     : confirmation.email?.trim().toLowerCase() === account.email.toLowerCase();
   if (!confirmed) throw new AccountError("errors.deleteConfirmationWrong", 400);
+  await attempt?.forgive();
 
   const photos = await db.transaction().execute(async (trx) => {
     // The locks a booking takes, in its order (ADR 010: the agenda, then the patient's row): with them

@@ -680,6 +680,24 @@ describe("account deletion", () => {
     expect(avatarFiles()).toHaveLength(3);
   });
 
+  it("shares the password change's budget of 5 wrong passwords: past it even the right one is refused (429) and nothing is deleted", async () => {
+    stopClockInsideTheHour();
+    try {
+      const { user, jar } = await withHistory();
+      for (let index = 0; index < 3; index += 1) expect((await post(jar, { intent: "delete-account", password: `palpite-${index}` })).status).toBe(400);
+      for (let index = 3; index < 5; index += 1) {
+        const changed = await post(jar, { intent: "password", currentPassword: `palpite-${index}`, newPassword: "outra-senha-456", confirmPassword: "outra-senha-456" });
+        expect(changed.status).toBe(400);
+      }
+      const refused = await post(jar, { intent: "delete-account", password: PASSWORD });
+      expect(refused.status).toBe(429);
+      expect((await body(refused)).error[""]).toEqual(["Muitas tentativas com a senha atual incorreta. Aguarde até 15 minutos e tente novamente."]);
+      expect((await userRow(user.id)).deleted_at).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("refuses a missing password", async () => {
     const { user, jar } = await withHistory();
     const response = await post(jar, { intent: "delete-account" });
