@@ -50,7 +50,8 @@ describe("the configured store", () => {
     const response = await after.serve(stored.url);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/webp");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    // A patient's avatar: only the owner's browser may keep it (a psychologist's public photo is public).
+    expect(response.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
     expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 512, height: 512 });
     const small = await after.serve(stored.url.replace("-512.webp", "-96.webp"));
     expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(96);
