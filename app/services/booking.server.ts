@@ -146,7 +146,7 @@ interface CheckoutInput {
 }
 
 /** The payer's name as the spec falls back: full name, first + last, 'Paciente' (in the patient's language). */
-export function payerName(profile: { firstName: string | null; lastName: string | null } | undefined, fallback: string): string {
+function payerName(profile: { firstName: string | null; lastName: string | null } | undefined, fallback: string): string {
   const full = [profile?.firstName?.trim(), profile?.lastName?.trim()].filter(Boolean).join(" ");
   return full || fallback;
 }

@@ -256,7 +256,7 @@ const MONEY_FORMAT = '"R$" #,##0.00';
  * date cell reads as the rest of the report does. Only plain separators are
  * kept (Arabic adds direction marks, which Excel would not parse).
  */
-export function excelDateFormat(locale: string): string {
+function excelDateFormat(locale: string): string {
   const parts = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).formatToParts(new Date(Date.UTC(2000, 0, 2)));
   const fields: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: "dd", month: "mm", year: "yyyy" };
   return parts.map((part) => fields[part.type] ?? (part.type === "literal" ? part.value.replace(/[^/.\- ]/g, "") : "")).join("");

@@ -40,7 +40,7 @@ export async function overviewTabData(request: Request, user: PsychologistSessio
 }
 
 /** The tab's one form: a new calendar subscription link. */
-export function overviewActionSchema(t: TFunction) {
+function overviewActionSchema(t: TFunction) {
   return z.object({ intent: z.literal("generate-feed", { errorMap: () => ({ message: t("unknownIntent") }) }) });
 }
 

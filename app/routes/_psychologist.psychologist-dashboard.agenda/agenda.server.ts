@@ -86,7 +86,7 @@ const PROBLEM_STATUS: Record<string, number> = { missing: 400, no_date: 400, inv
  * the agenda (overlaps, the past, booked consultations) is the service's.
  * Empty fields stay optional: checkBlock says which one is missing, as before.
  */
-export function agendaActionSchema(t: TFunction) {
+function agendaActionSchema(t: TFunction) {
   const time = z
     .string()
     .trim()

@@ -82,7 +82,7 @@ export function policiesSchema(t: TFunction) {
 }
 
 /** Which of the tab's forms: the prices (intent 'prices', or none, as the price form posts) or the policies. */
-export function pricingIntentSchema(t: TFunction) {
+function pricingIntentSchema(t: TFunction) {
   return z.object({ intent: z.enum(["prices", "policies"], { errorMap: () => ({ message: t("unknownIntent") }) }).default("prices") });
 }
 
