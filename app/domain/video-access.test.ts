@@ -1,18 +1,17 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { AppointmentStatus } from "./appointment-status";
 import {
-  VIDEO_ACCESS_MESSAGES_PT_BR,
-  VIDEO_CARD_HINTS_PT_BR,
   VIDEO_RECHECK_INTERVAL_MS,
   checkVideoAccess,
   liveVideoCardState,
   nextRecheckDelay,
   secondsUntilOpen,
-  videoAccessMessagePtBr,
   videoCardState,
   videoWindow,
   videoWindowPhase,
   type VideoAccessAppointment,
+  type VideoAccessReason,
   type VideoAccessInput,
 } from "./video-access";
 
@@ -245,27 +244,25 @@ describe("checkVideoAccess: the order of the checks", () => {
 });
 
 describe("messages", () => {
-  it("keeps the spec's exact wording per reason", () => {
-    expect(VIDEO_ACCESS_MESSAGES_PT_BR).toEqual({
+  // The page and the dashboard read these from the shipped pt-BR texts: the spec's exact wording per reason.
+  const video = JSON.parse(readFileSync(new URL("../../public/locales/pt-BR/video.json", import.meta.url), "utf8"));
+  const appointments = JSON.parse(readFileSync(new URL("../../public/locales/pt-BR/appointments.json", import.meta.url), "utf8"));
+
+  it("keeps the spec's exact wording per denial reason", () => {
+    expect(video.reasons).toEqual({
       not_authenticated: "Usuário não autenticado ou consulta não especificada",
       not_found: "Consulta não encontrada",
       forbidden: "Você não tem permissão para acessar esta consulta",
       not_confirmed: "Apenas consultas confirmadas podem ser acessadas",
       no_room: "Link de videochamada não disponível",
-      too_early: "Acesso liberado a partir de {time} do dia {date}",
+      too_early: "Acesso liberado a partir de {{time}} do dia {{date}}",
       expired: "O horário de acesso à consulta expirou",
-    });
+    } satisfies Record<VideoAccessReason, string>);
   });
 
-  it("formats the opening in the viewer's zone", () => {
-    const denied = { allowed: false, reason: "too_early", opensAt: at(START, -15) } as const;
-    expect(videoAccessMessagePtBr(denied, "America/Sao_Paulo")).toBe("Acesso liberado a partir de 13:45 do dia 10/03/2025");
-    expect(videoAccessMessagePtBr(denied, "Europe/Lisbon")).toBe("Acesso liberado a partir de 16:45 do dia 10/03/2025");
-    expect(videoAccessMessagePtBr(denied, "Asia/Tokyo")).toBe("Acesso liberado a partir de 01:45 do dia 11/03/2025");
-  });
-
-  it("uses the plain message for the other reasons", () => {
-    expect(videoAccessMessagePtBr({ allowed: false, reason: "expired" })).toBe("O horário de acesso à consulta expirou");
+  it("keeps the spec's card hints", () => {
+    expect(appointments.card.notConfirmedVideo).toBe("Videochamada disponível apenas para consultas confirmadas");
+    expect(appointments.card.autoLink).toBe("Link da videochamada será gerado automaticamente");
   });
 });
 
@@ -278,8 +275,6 @@ describe("videoCardState", () => {
     expect(videoCardState(base, at(START, -10))).toBe("available");
     expect(videoCardState(base, at(START, 10))).toBe("in_progress");
     expect(videoCardState(base, at(END, 20))).toBe("expired");
-    expect(VIDEO_CARD_HINTS_PT_BR.not_confirmed).toBe("Videochamada disponível apenas para consultas confirmadas");
-    expect(VIDEO_CARD_HINTS_PT_BR.no_link).toBe("Link da videochamada será gerado automaticamente");
   });
 });
 

@@ -90,17 +90,6 @@ export type VideoAccessReason =
   | "too_early"
   | "expired";
 
-/** The spec's exact messages. 'too_early' carries {time} and {date} of the opening, in the viewer's zone. */
-export const VIDEO_ACCESS_MESSAGES_PT_BR: Record<VideoAccessReason, string> = {
-  not_authenticated: "Usuário não autenticado ou consulta não especificada",
-  not_found: "Consulta não encontrada",
-  forbidden: "Você não tem permissão para acessar esta consulta",
-  not_confirmed: "Apenas consultas confirmadas podem ser acessadas",
-  no_room: "Link de videochamada não disponível",
-  too_early: "Acesso liberado a partir de {time} do dia {date}",
-  expired: "O horário de acesso à consulta expirou",
-};
-
 export interface VideoAccessAppointment {
   patientId: string;
   /** The user behind the appointment's psychologist; null when that account is gone. */
@@ -158,23 +147,6 @@ function roleOf(viewerUserId: string, appointment: VideoAccessAppointment): Vide
   return null;
 }
 
-/**
- * The pt-BR message of a denial, with the opening time and date formatted in
- * the viewer's zone (HH:mm and dd/MM/yyyy). Other locales translate the
- * reason code and format with the same `opensAt`.
- */
-export function videoAccessMessagePtBr(denied: VideoAccessDenied, timeZone?: string): string {
-  const template = VIDEO_ACCESS_MESSAGES_PT_BR[denied.reason];
-  if (denied.reason !== "too_early") return template;
-  const time = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
-    denied.opensAt,
-  );
-  const date = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone }).format(
-    denied.opensAt,
-  );
-  return template.replace("{time}", time).replace("{date}", date);
-}
-
 // ---------------------------------------------------------------------------
 // Dashboard card hint (spec 01, section 4)
 
@@ -189,11 +161,6 @@ export function videoCardState(
   if (!appointment.videoRoomUrl?.trim()) return "no_link";
   return videoWindowPhase(now, appointment.startsAt, appointment.endsAt);
 }
-
-export const VIDEO_CARD_HINTS_PT_BR = {
-  not_confirmed: "Videochamada disponível apenas para consultas confirmadas",
-  no_link: "Link da videochamada será gerado automaticamente",
-} as const satisfies Partial<Record<VideoCardState, string>>;
 
 /**
  * The card's join state as time passes in the browser, without a reload:
