@@ -35,7 +35,9 @@ export type AuditAction =
   | "user.unblock"
   | "user.export"
   | "user.delete"
+  | "appointment.list"
   | "appointment.cancel"
+  | "payment.status"
   | "payment.refund";
 
 export interface AuditEntry {

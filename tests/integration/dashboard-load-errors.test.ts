@@ -78,11 +78,12 @@ describe("overview", () => {
 });
 
 describe("consultations", () => {
-  it("a failed list shows 'Erro ao carregar lista de consultas' with a retry", async () => {
+  it("a failed list shows 'Erro ao carregar lista de consultas' with a retry, and audits no list view", async () => {
     vi.mocked(appointmentsModel.listConsultations).mockRejectedValueOnce(databaseDown());
     const response = await open("/psychologist-dashboard/appointments?view=list");
     expect(response.status).toBe(200);
     expectLoadError(await response.text(), "Erro ao carregar lista de consultas", "/psychologist-dashboard/appointments?view=list");
+    expect(await db.selectFrom("audit_log").select("id").where("action", "=", "appointment.list").execute()).toEqual([]);
   });
 
   it("a failed month shows 'Erro ao carregar dados do calendário' with a retry; the list still shows", async () => {

@@ -176,6 +176,22 @@ describe("the consultations list", () => {
     expect(rows.get(later)).toMatchObject({ canJoin: false, canMarkNoShow: false });
   });
 
+  it("writes one audit row per list view, with its filters and counts, in one statement", async () => {
+    const day = dayFromToday(3);
+    const id = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: brasilia(day, "10:00") });
+    const { result, statements } = await countStatements(() => tab(`?q=paula&status=confirmed&period=week&day=${day}`));
+    expect(ids(result.list.rows)).toEqual([id]);
+    expect(statements.filter((text) => text.includes('insert into "audit_log"'))).toHaveLength(1);
+    const rows = await db.selectFrom("audit_log").selectAll().where("action", "=", "appointment.list").execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_user_id: pair.psychologist.id, actor_role: "psychologist", subject_type: "psychologist", subject_id: pair.psychologist.psychologistId, patient_id: null });
+    expect(rows[0]!.details).toEqual({ q: "paula", status: "confirmed", period: "week", day, page: 1, shown: 1, total: 1 });
+    // An unfiltered view says so; the calendar view shows the list too.
+    await tab("?view=calendar");
+    const second = await db.selectFrom("audit_log").select("details").where("action", "=", "appointment.list").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(second.details).toEqual({ q: null, status: "all", period: "all", day: null, page: 1, shown: 1, total: 1 });
+  });
+
   it("renders the spec's texts and works as plain HTML: search box, filters, empty text", async () => {
     const html = await (await send(page("/psychologist-dashboard/appointments?view=calendar", { Cookie: jar.header() }))).text();
     for (const text of ["Calendário", "Lista", "Próximas Consultas", "Buscar paciente...", "Esta Semana", "Aguardando Reagendamento", "Confirmadas", "Pendentes", "Não há consultas agendadas no momento.", "Nenhuma consulta agendada para os próximos dias.", "Configurar Disponibilidade", "Gerenciar Notificações"]) {

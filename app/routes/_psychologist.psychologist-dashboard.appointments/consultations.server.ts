@@ -6,6 +6,7 @@ import { statusLabelKey } from "~/domain/appointment-status";
 import { consultationActions, hasFilters, listWindow, nextLabel, PAGE_SIZE, parseConsultationFilters, patientName } from "~/domain/practice-appointments";
 import { addDays, dateInZone, startOfDayInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
+import { audit } from "~/models/audit.server";
 import { consultationDays, listConsultations, nextConsultations } from "~/models/practice-appointments.server";
 import { listPracticeNotifications, markAllPracticeNotificationsRead, setPracticeNotificationRead } from "~/models/practice-notifications.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
@@ -22,8 +23,9 @@ import { zoneName } from "~/utils/zoned-time";
  * the notifications box, and the forms that mark notifications read. Every
  * statement is scoped by the signed-in psychologist: the list's counts and at
  * most two runs of it, the next three and the notifications (five at most),
- * and the calendar's marks in the calendar view. The time zone comes with the
- * session. A failed read shows the spec's text with a retry in its place
+ * and the calendar's marks in the calendar view, then one audit row for a
+ * list that loaded (it shows patients' names and e-mails). The time zone
+ * comes with the session. A failed read shows the spec's text with a retry in its place
  * ('Erro ao carregar dados do calendário', 'Erro ao carregar lista de
  * consultas'), never the error page.
  */
@@ -59,6 +61,18 @@ export async function consultationsTabData(request: Request, user: PsychologistS
   if (list.status === "rejected" || next.status === "rejected" || notifications.status === "rejected") {
     const failure = [list, next, notifications].find((part) => part.status === "rejected") as PromiseRejectedResult;
     log().error({ err: failure.reason, psychologistId }, "consultations list failed to load");
+    return { ...base, listError: t("errors.list"), list: null, next: null, notifications: null };
+  }
+  // Who looked at which consultations' list, with which filters: one row per view that loaded; unrecorded, the list is not sent.
+  try {
+    await audit({
+      actor: { userId: user.id, role: user.role },
+      action: "appointment.list",
+      subject: { type: "psychologist", id: psychologistId },
+      details: { q: filters.q || null, status: filters.status, period: filters.period, day: filters.day, page: filters.page, shown: list.value.rows.length, total: list.value.total },
+    });
+  } catch (error) {
+    log().error({ err: error, psychologistId }, "consultations list view could not be audited");
     return { ...base, listError: t("errors.list"), list: null, next: null, notifications: null };
   }
   const when = (instant: Date) => ({ date: formatLongDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) });
