@@ -139,11 +139,22 @@ export interface NewHold {
 }
 
 /**
- * Unpaid holds the patient keeps right now. Locks the patient's row first:
- * concurrent bookings by one patient are counted one after the other.
+ * Locks the patient's row for the rest of the hold's transaction and says
+ * whether the account may still book (undefined: no such user). Taken after
+ * the agenda's lock, the order an account deletion takes them in (ADR 010):
+ * a deletion or a block that got there first has committed by the time this
+ * returns, and one that comes later waits for the hold and then sees it.
+ */
+export async function lockPatient(trx: Transaction<Database>, patientId: string): Promise<{ deletedAt: Date | null; blockedAt: Date | null } | undefined> {
+  return trx.selectFrom("users").select(["deleted_at as deletedAt", "blocked_at as blockedAt"]).where("id", "=", patientId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Unpaid holds the patient keeps right now. Call with the patient's row
+ * locked (lockPatient): concurrent bookings by one patient are then counted
+ * one after the other.
  */
 export async function countActiveHolds(trx: Transaction<Database>, patientId: string, now: Date): Promise<number> {
-  await trx.selectFrom("users").select("id").where("id", "=", patientId).forUpdate().executeTakeFirst();
   const row = await trx
     .selectFrom("appointments")
     .where("patient_id", "=", patientId)

@@ -49,6 +49,9 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (result.reason) {
     case "psychologist_not_found":
       return data(submission.reply({ formErrors: [t("errors.psychologistNotFound")] }), { status: 404 });
+    case "account_unavailable":
+      // The patient's own account was deleted or blocked while this booking was on its way: nothing was held.
+      return data(submission.reply({ formErrors: [t("errors.accountUnavailable")] }), { status: 403 });
     case "slot_unavailable":
       return data(submission.reply({ formErrors: [t("errors.slotNoLongerAvailable")] }), { status: 409 });
     case "slot_taken":

@@ -11,6 +11,7 @@ import {
   findPatientAppointment,
   getPayer,
   insertHold,
+  lockPatient,
   releaseExpiredHoldBatch,
   releaseExpiredHoldsOverlapping,
   releaseHold,
@@ -39,6 +40,8 @@ export const MAX_ACTIVE_HOLDS = 2;
 export type HoldFailure =
   /** Unknown or not public. */
   | { ok: false; reason: "psychologist_not_found" }
+  /** The patient's own account was deleted or blocked (e.g. deleted while this booking was on its way). */
+  | { ok: false; reason: "account_unavailable" }
   /** Not among the free slots any more (or never was). */
   | { ok: false; reason: "slot_unavailable" }
   /** Another booking won the race for this slot (appointments_no_overlap). */
@@ -92,6 +95,11 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
       await lockAgenda(trx, psychologist.id);
       // Still public under the lock: an account deletion that took it first has finished by now.
       if (!(await findBookablePsychologist(psychologist.id, trx))) return "psychologist_not_found" as const;
+      // Then the patient's row, as the deletion takes it after the agenda: a deletion or block of this
+      // account that got it first has committed by now and is seen here; one that comes later waits for
+      // this hold, then finds it and refuses ('Você tem consultas agendadas'). Never an appointment of nobody.
+      const patient = await lockPatient(trx, request.patientId);
+      if (!patient || patient.deletedAt || patient.blockedAt) return "account_unavailable" as const;
       const released = await releaseExpiredHoldsOverlapping(trx, {
         psychologistId: psychologist.id,
         patientId: request.patientId,
@@ -114,7 +122,7 @@ export async function holdSlotAndCheckout(request: HoldRequest): Promise<HoldRes
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
       });
     });
-    if (held === "psychologist_not_found") return { ok: false, reason: held };
+    if (held === "psychologist_not_found" || held === "account_unavailable") return { ok: false, reason: held };
     appointmentId = held;
     if (appointmentId === null) return { ok: false, reason: "too_many_holds" };
   } catch (error) {
