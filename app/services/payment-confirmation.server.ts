@@ -1,4 +1,5 @@
 import { holdsSlot, nextStatus } from "~/domain/appointment-status";
+import { audit } from "~/models/audit.server";
 import { releaseExpiredHoldsOverlapping } from "~/models/booking.server";
 import { db } from "~/models/db.server";
 import {
@@ -124,7 +125,20 @@ export async function applyGatewayPayment(payment: GatewayPayment, now = new Dat
     } else {
       paymentRowId = await insertPayment(trx, { ...values, appointmentId, provider, providerPaymentId: payment.id });
     }
-    if (statusChanged) await appendPaymentHistory(trx, paymentRowId, status, values.statusDetail);
+    if (statusChanged) {
+      await appendPaymentHistory(trx, paymentRowId, status, values.statusDetail);
+      // The gateway moved money: one audit row per change, none for a duplicate or stale notice.
+      await audit(
+        {
+          actor: { userId: null, role: "system" },
+          action: "payment.status",
+          subject: { type: "payment", id: paymentRowId },
+          patientId: appointment.patientId,
+          details: { appointmentId: appointment.id, from: existing?.status ?? null, to: status, gatewayPaymentId: payment.id },
+        },
+        trx,
+      );
+    }
 
     /** Takes the refund of this payment (once: a live claim means another delivery is on it). */
     const refundThis = async (reason: RefundReason, outcome: PaymentOutcome): Promise<Decision> => {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signMercadoPagoNotification } from "~/domain/mercadopago-signature";
 import { db } from "~/models/db.server";
@@ -65,6 +66,14 @@ function pay(appointmentId: string, outcome: LocalPaymentOutcome, amountCents = 
 const webhook = (request: Request) => run(webhookAction, request);
 
 const paymentRows = (appointmentId: string) => db.selectFrom("payments").selectAll().where("appointment_id", "=", appointmentId).execute();
+const statusAudits = (appointmentId: string) =>
+  db
+    .selectFrom("audit_log")
+    .select(["actor_user_id", "actor_role", "subject_type", "subject_id", "patient_id", "details"])
+    .where("action", "=", "payment.status")
+    .where(sql<string>`details->>'appointmentId'`, "=", appointmentId)
+    .orderBy("id")
+    .execute();
 const historyOf = (paymentId: string) =>
   db.selectFrom("payment_status_history").select(["status"]).where("payment_id", "=", paymentId).orderBy("id").execute().then((rows) => rows.map((row) => row.status));
 
@@ -145,6 +154,19 @@ describe("the webhook", () => {
     expect(rows[0]).toMatchObject({ provider: "local", provider_payment_id: payment.id, status: "approved", amount_cents: 150_00, method: "pix" });
     expect(await historyOf(rows[0]!.id)).toEqual(["approved"]);
     expect(events.onAppointmentConfirmed).toHaveBeenCalledTimes(1);
+    // One audit row for the one change, by the system; the duplicates write none.
+    expect(await statusAudits(appointmentId)).toEqual([
+      { actor_user_id: null, actor_role: "system", subject_type: "payment", subject_id: rows[0]!.id, patient_id: (await appointmentRow(appointmentId)).patient_id, details: { appointmentId, from: null, to: "approved", gatewayPaymentId: payment.id } },
+    ]);
+  });
+
+  it("a change whose transaction rolls back leaves no audit row", async () => {
+    const { appointmentId } = await book();
+    const payment = await pay(appointmentId, "approved");
+    vi.mocked(events.onAppointmentConfirmed).mockRejectedValueOnce(new Error("boom"));
+    await expect(applyGatewayPayment(payment)).rejects.toThrow("boom");
+    expect(await paymentRows(appointmentId)).toEqual([]);
+    expect(await statusAudits(appointmentId)).toEqual([]);
   });
 
   it("concurrent deliveries of one approval also converge", async () => {
@@ -193,6 +215,11 @@ describe("applying payments", () => {
     const [row] = await paymentRows(appointmentId);
     expect(row!.status).toBe("approved");
     expect(await historyOf(row!.id)).toEqual(["pending", "approved"]);
+    // Each change audited once; the stale report, none.
+    expect((await statusAudits(appointmentId)).map((audit) => audit.details)).toEqual([
+      { appointmentId, from: null, to: "pending", gatewayPaymentId: payment.id },
+      { appointmentId, from: "pending", to: "approved", gatewayPaymentId: payment.id },
+    ]);
   });
 
   it("out of order: approved first, then the stale pending notification", async () => {
