@@ -1,5 +1,5 @@
 import type { CancellationException, CancelledBy } from "#db/types";
-import { db, type Executor } from "./db.server";
+import type { Executor } from "./db.server";
 
 /**
  * The rows a cancellation reads and writes. Every read names who is asking:
@@ -126,6 +126,8 @@ export async function grantFullRefund(executor: Executor, appointmentId: string,
     .executeTakeFirst();
 }
 
-export async function markRefundFailed(appointmentId: string) {
-  await db.updateTable("appointments").set({ refund_status: "failed" }).where("id", "=", appointmentId).where("refund_status", "=", "pending").execute();
+/** Marks a pending refund failed; whether it was pending (a retry failing again changes nothing). */
+export async function markRefundFailed(executor: Executor, appointmentId: string): Promise<boolean> {
+  const result = await executor.updateTable("appointments").set({ refund_status: "failed" }).where("id", "=", appointmentId).where("refund_status", "=", "pending").executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

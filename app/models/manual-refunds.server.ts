@@ -109,8 +109,16 @@ export async function completeManualRefund(executor: Executor, refund: { id: str
   return done;
 }
 
-export async function failManualRefund(refundId: string, error: string) {
-  await db.updateTable("manual_refunds").set({ status: "failed", error: error.slice(0, 500) }).where("id", "=", refundId).where("status", "=", "pending").execute();
+/** Marks a pending refund failed; what its audit row names, or null when it was not pending. */
+export async function failManualRefund(executor: Executor, refundId: string, error: string) {
+  const row = await executor
+    .updateTable("manual_refunds as m")
+    .set({ status: "failed", error: error.slice(0, 500) })
+    .where("m.id", "=", refundId)
+    .where("m.status", "=", "pending")
+    .returning((eb) => ["m.payment_id as paymentId", "m.appointment_id as appointmentId", eb.selectFrom("appointments as a").select("a.patient_id").whereRef("a.id", "=", "m.appointment_id").as("patientId")])
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** Every manual refund of a payment, oldest first, with who asked. */

@@ -135,7 +135,20 @@ export async function refundCancellation({ appointmentId }: { appointmentId: str
     log().info({ appointmentId, refundId: refund.id, cents }, "cancellation refunded");
     return "refunded";
   } catch (error) {
-    await markRefundFailed(appointmentId);
+    await db.transaction().execute(async (trx) => {
+      if (!(await markRefundFailed(trx, appointmentId))) return;
+      // Audited with the mark, once per failure of a pending refund; the error's text stays in the log.
+      await audit(
+        {
+          actor: { userId: null, role: "system" },
+          action: "payment.refund",
+          subject: { type: "payment", id: owed.paymentRowId! },
+          patientId: owed.patientId,
+          details: { appointmentId, cents, stage: "failed" },
+        },
+        trx,
+      );
+    });
     log().warn({ err: error, appointmentId }, "cancellation refund failed; it will be tried again");
     throw error;
   }

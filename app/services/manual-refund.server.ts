@@ -80,8 +80,12 @@ async function callGateway(admin: Admin, refund: { id: string; providerPaymentId
   } catch (error) {
     const kind: PaymentGatewayErrorKind = error instanceof PaymentGatewayError ? error.kind : "refund_failed";
     const detail = error instanceof PaymentGatewayError ? (error.detail ?? error.message) : String(error);
-    await failManualRefund(refund.id, detail);
-    await audit({ actor: { userId: admin.id, role: "admin" }, action: "payment.refund", subject: { type: "manual_refund", id: refund.id }, details: { cents: refund.cents, stage: "failed", error: detail.slice(0, 200) } });
+    // The error's text stays on the refund (the admin's page shows it), never in the audit row.
+    await db.transaction().execute(async (trx) => {
+      const failed = await failManualRefund(trx, refund.id, detail);
+      if (!failed) return;
+      await audit({ actor: { userId: admin.id, role: "admin" }, action: "payment.refund", subject: { type: "payment", id: failed.paymentId }, patientId: failed.patientId, details: { appointmentId: failed.appointmentId, refundId: refund.id, cents: refund.cents, stage: "failed" } }, trx);
+    });
     log().warn({ err: error, refundId: refund.id }, "manual refund refused by the gateway");
     return { ok: false, problem: "gateway", kind };
   }

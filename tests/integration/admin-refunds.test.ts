@@ -270,6 +270,10 @@ describe("a manual refund through Mercado Pago", () => {
     expect(failed).toMatchObject({ status: "failed", cents: 75_50 });
     expect(failed!.error).toBeTruthy();
     expect(await paymentRow(payment.id)).toMatchObject({ refunded_cents: 0 });
+    // Audited with its mark, on the payment: ids and the amount, never the gateway's words.
+    const failure = (await auditRows("payment.refund")).find((entry) => entry.details.stage === "failed");
+    expect(failure).toMatchObject({ actor_user_id: admin.id, actor_role: "admin", subject_type: "payment", subject_id: payment.id, patient_id: pair.patient.id });
+    expect(failure!.details).toEqual({ appointmentId: id, refundId: failed!.id, cents: 75_50, stage: "failed" });
     // Listed among the refunds that need someone.
     const failedView = await body(await run(paymentsListLoader, getRequest("/admin/payments?view=failed_refunds", adminJar)));
     expect(failedView.rows.map((row: { id: string }) => row.id)).toEqual([payment.id]);

@@ -348,9 +348,16 @@ describe("the refund through Mercado Pago", () => {
     expect((await cancel(id, await signedIn(pair.patient))).status).toBe(303);
     await expect(refundCancellation({ appointmentId: id })).rejects.toThrow();
     expect(await appointmentRow(id)).toMatchObject({ status: "cancelled", refund_status: "failed" });
+    // The failure is audited with its mark, by the job: ids and the amount, never the gateway's words.
+    const paymentRowId = (await db.selectFrom("payments").select("id").where("appointment_id", "=", id).executeTakeFirstOrThrow()).id;
+    const [failure, ...others] = await auditRows("payment.refund");
+    expect(others).toEqual([]);
+    expect(failure).toMatchObject({ actor_user_id: null, actor_role: "system", subject_type: "payment", subject_id: paymentRowId, patient_id: pair.patient.id });
+    expect(failure!.details).toEqual({ appointmentId: id, cents: PRICE, stage: "failed" });
 
     await expect(refundCancellation({ appointmentId: id })).resolves.toBe("refunded");
     expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "refunded" });
+    expect((await auditRows("payment.refund")).map((row) => row.details.stage)).toEqual(["failed", "completed"]);
     expect(seen).toHaveLength(2);
     expect(seen.map((request) => request.path)).toEqual(["1234567890", "1234567890"]);
     expect(seen[0]!.key).toBe(`acolhe-cancel-refund-${id}-${PRICE}`);
