@@ -1,9 +1,18 @@
-import { afterEach, describe, expect, it } from "vitest";
+import pino from "pino";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { appHandler, formPost, page, send } from "#tests/helpers/app";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { body, postRequest, run } from "#tests/helpers/http";
 import { db } from "~/models/db.server";
+import * as policiesModel from "~/models/policies.server";
 import { action } from "~/routes/_psychologist.psychologist-dashboard.pricing/route";
+import { withRequestLogger } from "~/utils/logger.server";
+
+// The real policy save, which one test makes fail once as a dropped connection would.
+vi.mock("~/models/policies.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/policies.server")>();
+  return { ...actual, savePolicies: vi.fn(actual.savePolicies) };
+});
 
 /** The pricing tab (issue 12, item 4): 30- and 60-minute prices in centavos, history kept. */
 
@@ -208,5 +217,53 @@ describe("the policies section (issue 13, item 1)", () => {
     expect(input("medicalEmergency")).not.toContain("checked");
     expect(input("technicalIssues")).not.toContain("checked");
     expect(input("weatherConditions")).toContain('checked=""');
+  });
+
+  describe("when the database fails under the save", () => {
+    const databaseDown = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" });
+    const TYPED = { intent: "policies", noFeeHours: "72", partialHours: "12", partialPercent: "40", weatherConditions: "on", maxReschedules: "3", minHoursBefore: "48" };
+
+    it("answers 500 with 'Erro ao salvar políticas: …' (no database words) and the policy typed, logged with the request id, changing nothing", async () => {
+      const { jar, psychologistId } = await psychologist();
+      expect((await save(jar, POLICIES)).status).toBe(303);
+      const before = await versions(psychologistId!);
+      vi.mocked(policiesModel.savePolicies).mockRejectedValueOnce(databaseDown());
+      const lines: Array<{ level: number; requestId?: string; form?: string; err?: { message: string } }> = [];
+      const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) }).child({ requestId: "req-policies" });
+      const response = await withRequestLogger(logger, () => run(action, postRequest("/psychologist-dashboard/pricing", TYPED, jar)));
+      expect(response.status).toBe(500);
+      const answer = await body(response);
+      expect(answer.policiesErrors).toEqual(["Erro ao salvar políticas: tente novamente em instantes"]);
+      expect(answer.policiesValues).toEqual(TYPED);
+      expect(JSON.stringify(answer)).not.toContain("Connection terminated");
+      expect(await versions(psychologistId!)).toEqual(before);
+      const errors = lines.filter((line) => line.level >= 50);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ requestId: "req-policies", form: "policies", err: { message: "Connection terminated unexpectedly" } });
+      // The same form sent again is saved.
+      expect((await save(jar, TYPED)).status).toBe(303);
+      expect((await versions(psychologistId!)).filter((row) => row.active)).toMatchObject([{ noFee: 72, partial: 12, percent: 40, medical: false, max: 3, minHours: 48 }]);
+    });
+
+    it("without JavaScript, the tab shows the message in the form's alert, filled in with the policy typed, not the error page", async () => {
+      const { jar } = await psychologist();
+      expect((await save(jar, { ...POLICIES, technicalIssues: "on" })).status).toBe(303);
+      vi.mocked(policiesModel.savePolicies).mockRejectedValueOnce(databaseDown());
+      const response = await save(jar, TYPED);
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toMatch(/role="alert"[^>]*><p>Erro ao salvar políticas: tente novamente em instantes<\/p>/);
+      const input = (name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+      for (const [name, value] of [["noFeeHours", "72"], ["partialHours", "12"], ["partialPercent", "40"], ["maxReschedules", "3"], ["minHoursBefore", "48"]]) {
+        expect(input(name!)).toContain(`value="${value}"`);
+      }
+      expect(input("medicalEmergency")).not.toContain("checked");
+      expect(input("technicalIssues")).not.toContain("checked");
+      expect(input("weatherConditions")).toContain('checked=""');
+      // The price form beside it is untouched.
+      expect(html).toContain('name="price30"');
+      expect(html).not.toContain('id="error-title"');
+      expect(html).not.toContain("Connection terminated");
+    });
   });
 });

@@ -105,17 +105,24 @@ async function savePolicyForm(request: Request, user: PsychologistSessionUser, f
     return data({ policiesErrors: [...new Set(messages)], policiesValues: reply.initialValue ?? {} }, { status: 400 });
   }
   const value = submission.value;
-  await savePolicies({
-    psychologistId: user.psychologistId,
-    cancellation: {
-      noFeeThresholdHours: value.noFeeHours,
-      partialRefundThresholdHours: value.partialHours,
-      partialRefundPercent: value.partialPercent,
-      exceptions: { medicalEmergency: value.medicalEmergency, technicalIssues: value.technicalIssues, weatherConditions: value.weatherConditions },
+  return answerUnexpected(
+    "policies",
+    async () => {
+      await savePolicies({
+        psychologistId: user.psychologistId,
+        cancellation: {
+          noFeeThresholdHours: value.noFeeHours,
+          partialRefundThresholdHours: value.partialHours,
+          partialRefundPercent: value.partialPercent,
+          exceptions: { medicalEmergency: value.medicalEmergency, technicalIssues: value.technicalIssues, weatherConditions: value.weatherConditions },
+        },
+        reschedule: { maxReschedulesPerAppointment: value.maxReschedules, minHoursBeforeAppointment: value.minHoursBefore },
+      });
+      return redirectWithToast("/psychologist-dashboard/pricing", { type: "success", title: t("policies.saved") });
     },
-    reschedule: { maxReschedulesPerAppointment: value.maxReschedules, minHoursBeforeAppointment: value.minHoursBefore },
-  });
-  return redirectWithToast("/psychologist-dashboard/pricing", { type: "success", title: t("policies.saved") });
+    // Worded as the prices form's 'Erro ao salvar preços: {message}', with the same generic reason; the policy typed comes back, as on a refusal.
+    () => ({ policiesErrors: [t("policies.errors.save", { message: t("pricing.errors.unexpected") })], policiesValues: submission.reply().initialValue ?? {} }),
+  );
 }
 
 async function savePricing(request: Request, user: PsychologistSessionUser, form: FormData) {
