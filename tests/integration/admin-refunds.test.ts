@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
+import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/models/db.server";
+import * as manualRefundsModel from "~/models/manual-refunds.server";
 import { notificationRequest, type LocalPaymentGateway } from "~/providers/payments.local.server";
 import { MercadoPagoGateway } from "~/providers/payments.mercadopago.server";
 import { resetPaymentGateway } from "~/providers/payments.server";
@@ -10,7 +12,8 @@ import { loader as paymentsListLoader } from "~/routes/_admin.admin_.payments/ro
 import { action, loader } from "~/routes/_admin.admin_.payments_.$id/route";
 import { action as personAction, loader as personLoader } from "~/routes/_admin.admin_.users_.$id/route";
 import { cancelAppointment } from "~/services/cancellation.server";
-import { page as pageRequest, send } from "#tests/helpers/app";
+import { withRequestLogger } from "~/utils/logger.server";
+import { formPost, page as pageRequest, send } from "#tests/helpers/app";
 import { clearQueues, createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
 import { appointmentRow, useLocalGateway } from "#tests/helpers/booking";
 import { createUser, signedIn } from "#tests/helpers/factories";
@@ -30,6 +33,12 @@ import { body, getRequest, location, postRequest, run, type CookieJar } from "#t
 vi.mock("~/services/cancellation.server", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/services/cancellation.server")>();
   return { ...actual, cancelAppointment: vi.fn(actual.cancelAppointment) };
+});
+
+// The real refund writes, which some tests make fail once as a dropped connection would.
+vi.mock("~/models/manual-refunds.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/manual-refunds.server")>();
+  return { ...actual, insertManualRefund: vi.fn(actual.insertManualRefund), claimRetry: vi.fn(actual.claimRetry), completeManualRefund: vi.fn(actual.completeManualRefund) };
 });
 
 const PRICE = 200_00;
@@ -237,6 +246,88 @@ describe("a manual refund", () => {
     }
     expect(refund).not.toHaveBeenCalled();
     expect(await manualRefunds(paymentId)).toEqual([]);
+  });
+});
+
+describe("a refund or retry that fails unexpectedly", () => {
+  const databaseDown = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" });
+  const MESSAGE = "Erro ao processar reembolso. Tente novamente em instantes.";
+
+  /** Posts as server.ts runs a request, under a logger bound to the request id; returns what it logged at error level. */
+  async function postAs(requestId: string, paymentId: string, fields: Record<string, string>) {
+    const lines: Array<{ level: number; requestId?: string; form?: string; err?: { message: string } }> = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) }).child({ requestId });
+    const response = await withRequestLogger(logger, () => post(paymentId, fields));
+    return { response, errors: lines.filter((line) => line.level >= 50) };
+  }
+
+  it("a refund whose write fails answers 500 in the form with the amount and reason kept, logged, and refunds nothing", async () => {
+    const { paymentId } = await paidAppointment(-24 * HOUR, "completed");
+    const refund = vi.spyOn(gateway, "refund");
+    vi.mocked(manualRefundsModel.insertManualRefund).mockRejectedValueOnce(databaseDown());
+    const form = refundForm({ amount: "80,00" });
+    const { response, errors } = await postAs("req-refund", paymentId, form);
+    expect(response.status).toBe(500);
+    const answer = await body(response);
+    expect(answer.error[""]).toEqual([MESSAGE]);
+    expect(answer.initialValue).toMatchObject({ intent: "refund", amount: "80,00", reason: "Áudio falhou durante a sessão" });
+    expect(JSON.stringify(answer)).not.toContain("Connection terminated");
+    expect(refund).not.toHaveBeenCalled();
+    expect(await manualRefunds(paymentId)).toEqual([]);
+    expect(await auditRows("payment.refund")).toEqual([]);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: 0 });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ requestId: "req-refund", form: "admin-payment-refund", err: { message: "Connection terminated unexpectedly" } });
+    // The same form sent again goes through.
+    expect((await post(paymentId, form)).status).toBe(303);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: 80_00 });
+  });
+
+  it("a refund the gateway made but the database could not record answers 500, and its amount stays held back", async () => {
+    const { paymentId } = await paidAppointment(-24 * HOUR, "completed");
+    vi.mocked(manualRefundsModel.completeManualRefund).mockRejectedValueOnce(databaseDown());
+    const { response, errors } = await postAs("req-refund-after", paymentId, refundForm({ amount: "150,00" }));
+    expect(response.status).toBe(500);
+    expect((await body(response)).error[""]).toEqual([MESSAGE]);
+    expect(errors).toMatchObject([{ requestId: "req-refund-after", form: "admin-payment-refund" }]);
+    // Listed as in progress; what is left excludes it, so it cannot be given back twice.
+    expect(await manualRefunds(paymentId)).toMatchObject([{ cents: 150_00, status: "pending" }]);
+    expect((await body(await open(paymentId))).refundable).toMatchObject({ reais: "50,00" });
+    expect((await post(paymentId, refundForm({ amount: "150,00" }))).status).toBe(409);
+  });
+
+  it("a retry whose write fails answers 500 in the form, logged, and the refund stays failed, to be tried again", async () => {
+    const { paymentId } = await paidAppointment(-24 * HOUR, "completed");
+    vi.spyOn(gateway, "refund").mockRejectedValueOnce(new Error("socket hang up"));
+    expect((await post(paymentId, refundForm())).status).toBe(502);
+    const [failed] = await manualRefunds(paymentId);
+    expect(failed).toMatchObject({ status: "failed" });
+    vi.mocked(manualRefundsModel.claimRetry).mockRejectedValueOnce(databaseDown());
+    const { response, errors } = await postAs("req-retry", paymentId, { intent: "retry", refundId: failed!.id });
+    expect(response.status).toBe(500);
+    const answer = await body(response);
+    expect(answer.error[""]).toEqual([MESSAGE]);
+    expect(answer.initialValue).toMatchObject({ intent: "retry", refundId: failed!.id });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ requestId: "req-retry", form: "admin-payment-retry", err: { message: "Connection terminated unexpectedly" } });
+    expect(await manualRefunds(paymentId)).toMatchObject([{ id: failed!.id, status: "failed" }]);
+    expect((await auditRows("payment.refund")).map((entry) => entry.details.stage)).toEqual(["requested", "failed"]);
+    // Tried again, it goes through.
+    expect((await post(paymentId, { intent: "retry", refundId: failed!.id })).status).toBe(303);
+    expect(await manualRefunds(paymentId)).toMatchObject([{ id: failed!.id, status: "refunded" }]);
+  });
+
+  it("without JavaScript, the page shows the message and the refund form filled in with what was typed, not the error page", async () => {
+    const { paymentId } = await paidAppointment(-24 * HOUR, "completed");
+    vi.mocked(manualRefundsModel.insertManualRefund).mockRejectedValueOnce(databaseDown());
+    const response = await send(formPost(`/admin/payments/${paymentId}`, refundForm({ amount: "42,50", reason: "Sessão interrompida" }), { Cookie: adminJar.header() }));
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toMatch(new RegExp(`role="alert"[^>]*><p>${MESSAGE.replaceAll(".", "\\.")}</p>`));
+    expect(html).toMatch(/<input[^>]*name="amount"[^>]*value="42,50"/);
+    expect(html).toMatch(/<textarea[^>]*name="reason"[^>]*>Sessão interrompida<\/textarea>/);
+    expect(html).not.toContain('id="error-title"');
+    expect(html).not.toContain("Connection terminated");
   });
 });
 

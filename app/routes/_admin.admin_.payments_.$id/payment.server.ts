@@ -135,12 +135,20 @@ export async function paymentAction(request: Request, admin: SessionUser, id: st
       () => submission.reply({ formErrors: [t("cancellation:errors.failed")] }),
     );
   }
-  const result =
-    value.intent === "refund"
-      ? await refundManually({ admin, paymentId: payment.id, cents: value.amount, reason: value.reason, requestKey: value.requestKey })
-      : await retryManualRefund({ admin, paymentId: payment.id, refundId: value.refundId });
-  if (result.ok) return redirectWithToast(back, { type: "success", title: t(result.status === "refunded" ? "detail.done.refunded" : "detail.done.pending") });
-  if (result.problem === "gateway") return data(submission.reply({ formErrors: [t(`detail.errors.gateway.${result.kind}`)] }), { status: 502 });
-  if (result.problem === "not_found" && value.intent === "retry") return data(submission.reply({ formErrors: [t("detail.errors.notRetryable")] }), { status: 409 });
-  return data(submission.reply({ formErrors: [t(`detail.errors.${result.problem}`)] }), { status: result.problem === "not_found" ? 404 : 409 });
+  // A failure nobody foresaw (the database, or an error past the gateway's own handling) is answered in the form, worded as the
+  // provider's refusal, with the amount and reason kept. A refund written before it stays listed, its amount held back from what is left.
+  return answerUnexpected(
+    `admin-payment-${value.intent}`,
+    async () => {
+      const result =
+        value.intent === "refund"
+          ? await refundManually({ admin, paymentId: payment.id, cents: value.amount, reason: value.reason, requestKey: value.requestKey })
+          : await retryManualRefund({ admin, paymentId: payment.id, refundId: value.refundId });
+      if (result.ok) return redirectWithToast(back, { type: "success", title: t(result.status === "refunded" ? "detail.done.refunded" : "detail.done.pending") });
+      if (result.problem === "gateway") return data(submission.reply({ formErrors: [t(`detail.errors.gateway.${result.kind}`)] }), { status: 502 });
+      if (result.problem === "not_found" && value.intent === "retry") return data(submission.reply({ formErrors: [t("detail.errors.notRetryable")] }), { status: 409 });
+      return data(submission.reply({ formErrors: [t(`detail.errors.${result.problem}`)] }), { status: result.problem === "not_found" ? 404 : 409 });
+    },
+    () => submission.reply({ formErrors: [t("detail.errors.gateway.refund_failed")] }),
+  );
 }
