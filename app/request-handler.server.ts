@@ -1,6 +1,7 @@
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
 import { getLocale } from "~/i18n/i18n.server";
+import { refusalText } from "~/i18n/server-texts.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { cookieTimeZone } from "~/services/viewer-time-zone.server";
 import { isCrossSiteRequest } from "~/utils/csrf.server";
@@ -105,8 +106,10 @@ function refusedForm(request: Request, url: URL): Request {
   return new Request(new URL(path, url), { method: "POST", headers, signal: request.signal });
 }
 
-function plain(status: number, text: string): Response {
-  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+/** A refusal before any route runs, as plain text in the visitor's language. */
+async function refused(request: Request, status: number, key: "crossOrigin" | "tooLarge"): Promise<Response> {
+  const { locale, text } = await refusalText(request, key);
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Content-Language": locale } });
 }
 
 export function createAppHandler(build: ServerBuild): AppHandler {
@@ -126,14 +129,14 @@ export function createAppHandler(build: ServerBuild): AppHandler {
     // Webhooks are server-to-server: their own signature check decides.
     if (!url.pathname.startsWith("/webhooks/")) {
       const allowed = [origin, `${url.protocol}//${incoming.headers.get("Host") ?? url.host}`];
-      if (isCrossSiteRequest(incoming, allowed)) return plain(403, "Requisição de outra origem recusada.");
+      if (isCrossSiteRequest(incoming, allowed)) return refused(incoming, 403, "crossOrigin");
     }
 
     let body: Uint8Array | null = null;
     let refusal: AppLoadContext["refusal"];
     if (incoming.body) {
       const read = await readBoundedBody(incoming, bodyLimitFor(url.pathname));
-      if (!read.ok) return plain(413, "Envio grande demais.");
+      if (!read.ok) return refused(incoming, 413, "tooLarge");
       body = read.bytes;
       // Refused here, before any route runs, not by the database halfway through a write.
       if (await isFormWithNul(incoming, body)) refusal = "invalid_characters";

@@ -95,6 +95,21 @@ describe("bodies are bounded", () => {
     const response = await send(request);
     expect(response.status).toBe(413);
     expect(pulled).toBeLessThanOrEqual(1);
+    expect(await response.text()).toBe("Envio grande demais.");
+    expect(response.headers.get("Content-Language")).toBe("pt-BR");
+  });
+
+  it("says so in the visitor's language", async () => {
+    const big = (headers: Record<string, string>) =>
+      formPost("/login", { intent: "login", email: "x@exemplo.com.br", password: "x".repeat(FORM_BODY_LIMIT + 1) }, headers);
+    const english = await send(big({ "Accept-Language": "en-US,en;q=0.9" }));
+    expect(english.status).toBe(413);
+    expect(english.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(english.headers.get("Content-Language")).toBe("en");
+    expect(await english.text()).toBe("Upload too large.");
+    // The language chosen in the menu (the cookie) wins over the browser's, as on the pages.
+    const chosen = await send(big({ "Accept-Language": "en", Cookie: "acolhe_lng=ImRlIg%3D%3D" }));
+    expect(await chosen.text()).toBe("Übertragung zu groß.");
   });
 
   it("stops reading an undeclared (chunked) body once it passes the limit", async () => {
@@ -140,6 +155,27 @@ describe("bodies are bounded", () => {
     elsewhere.append("intent", "login");
     elsewhere.append("blob", new File([new Uint8Array(FORM_BODY_LIMIT + 1)], "x.bin"));
     expect((await send(new Request(new URL("/login", BASE), { method: "POST", body: elsewhere, headers: { Origin: BASE } }))).status).toBe(413);
+  });
+});
+
+describe("posts from another site", () => {
+  const crossSite = (headers: Record<string, string> = {}) =>
+    formPost("/login", { intent: "login", email: "x@exemplo.com.br", password: "x" }, { Origin: "https://evil.example", ...headers });
+
+  it("are refused with 403, in Portuguese by default", async () => {
+    const response = await send(crossSite());
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await response.text()).toBe("Requisição de outra origem recusada.");
+  });
+
+  it("in the visitor's language", async () => {
+    const english = await send(crossSite({ "Accept-Language": "en" }));
+    expect(english.status).toBe(403);
+    expect(english.headers.get("Content-Language")).toBe("en");
+    expect(await english.text()).toBe("Cross-origin request refused.");
+    const spanish = await send(crossSite({ "Accept-Language": "es-AR,es;q=0.8" }));
+    expect(await spanish.text()).toBe("Solicitud de otro origen rechazada.");
   });
 });
 
