@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canTakeNote, normalizeNote, notePreview, recordFileName, retainUntil, slugify } from "./clinical-notes";
+import { canTakeNote, normalizeNote, notePreview, retainUntil, slugify } from "./clinical-notes";
 
 describe("clinical note rules", () => {
   it("previews 150 characters on one line, with an ellipsis only when cut", () => {
@@ -23,7 +23,6 @@ describe("clinical note rules", () => {
 
   it("names the export after the patient and the date, without accents", () => {
     expect(slugify("Paula Pereira D'Ávila")).toBe("paula-pereira-d-avila");
-    expect(recordFileName("João Conceição", "2026-11-20")).toBe("prontuario-joao-conceicao-2026-11-20.pdf");
     expect(slugify("   ")).toBe("paciente");
   });
 

@@ -49,8 +49,3 @@ export function slugify(value: string): string {
       .slice(0, 60) || "paciente"
   );
 }
-
-/** prontuario-{patient-slug}-{yyyy-mm-dd}.pdf */
-export function recordFileName(patientName: string, date: string): string {
-  return `prontuario-${slugify(patientName)}-${date}.pdf`;
-}

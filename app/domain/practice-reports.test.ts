@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysInRange, defaultRange, formatsFor, isCalendarDay, rangeProblems, reportFileName } from "./practice-reports";
+import { addDays, daysInRange, defaultRange, formatsFor, isCalendarDay, rangeProblems, reportExtension } from "./practice-reports";
 
 describe("report ranges", () => {
   it("defaults to the last 30 days, today included", () => {
@@ -43,9 +43,9 @@ describe("formats and names", () => {
     expect(formatsFor("financial")).toEqual(["pdf", "excel"]);
     expect(formatsFor("trends")).toEqual(["pdf", "excel"]);
   });
-  it("names the file by type and range", () => {
-    expect(reportFileName("fiscal", "excel", "2026-10-01", "2026-10-31")).toBe("relatorio-fiscal-2026-10-01-a-2026-10-31.xlsx");
-    expect(reportFileName("trends", "pdf", "2026-10-01", "2026-10-31")).toBe("relatorio-tendencias-2026-10-01-a-2026-10-31.pdf");
-    expect(reportFileName("financial", "csv", "2026-10-01", "2026-10-31")).toBe("relatorio-financeiro-2026-10-01-a-2026-10-31.csv");
+  it("gives each format its file extension (the name itself is translated: app/i18n/server-texts.server.test.ts)", () => {
+    expect(reportExtension("excel")).toBe("xlsx");
+    expect(reportExtension("pdf")).toBe("pdf");
+    expect(reportExtension("csv")).toBe("csv");
   });
 });

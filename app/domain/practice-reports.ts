@@ -62,9 +62,8 @@ export function rangeProblems(from: string, to: string): Array<{ field: "from" |
 }
 
 const EXTENSIONS: Record<ReportFormat, string> = { pdf: "pdf", excel: "xlsx", csv: "csv" };
-const NAMES: Record<ReportType, string> = { financial: "financeiro", fiscal: "fiscal", trends: "tendencias" };
 
-/** relatorio-fiscal-2026-10-01-a-2026-10-31.xlsx */
-export function reportFileName(type: ReportType, format: ReportFormat, from: string, to: string): string {
-  return `relatorio-${NAMES[type]}-${from}-a-${to}.${EXTENSIONS[format]}`;
+/** The file's extension; its name is translated (server:files.report, 'relatorio-fiscal-2026-10-01-a-2026-10-31'). */
+export function reportExtension(format: ReportFormat): string {
+  return EXTENSIONS[format];
 }

@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { dateInZone } from "~/domain/slots";
+import { getLocale } from "~/i18n/i18n.server";
+import { downloadName } from "~/i18n/server-texts.server";
 import { audit } from "~/models/audit.server";
 import { exportUserData } from "~/services/privacy.server";
 import { requireUser } from "~/services/session.server";
 import { viewerTimeZone } from "~/services/viewer-time-zone.server";
+import { contentDisposition } from "~/utils/content-disposition";
 
 /** 'Baixar meus dados': everything the platform holds about the signed-in person, as a JSON file. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="acolhe-meus-dados-${date}.json"`,
+      "Content-Disposition": contentDisposition(downloadName(await getLocale(request), "dataExport", { date }, "json")),
       "Cache-Control": "no-store",
     },
   });

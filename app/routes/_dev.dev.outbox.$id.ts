@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getMail } from "~/models/mail.server";
 import { renderMail } from "~/services/mail.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { requireDevelopment } from "~/utils/dev-only.server";
 
 /** One outbox message as the recipient would see it (?format=text for the plain part, ?attachment=N for a file). */
@@ -16,7 +17,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     const file = mail.attachments[Number(attachment)];
     if (!file) throw new Response(null, { status: 404 });
     return new Response(new Uint8Array(Buffer.from(file.content, "base64")), {
-      headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.filename}"` },
+      headers: { "Content-Type": file.contentType, "Content-Disposition": contentDisposition(file.filename) },
     });
   }
   // As the recipient got it: the link token put back while it still works (development only).

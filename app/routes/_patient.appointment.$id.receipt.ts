@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT, getLocale } from "~/i18n/i18n.server";
 import { downloadReceipt } from "~/services/receipts.server";
 import { requirePatient } from "~/services/session.server";
+import { contentDisposition } from "~/utils/content-disposition";
 
 /**
  * /appointment/{id}/receipt — the receipt (PDF) of a paid consultation, for
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(receipt.pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${receipt.fileName}"`,
+      "Content-Disposition": contentDisposition(receipt.fileName),
       "Content-Length": String(receipt.pdf.length),
       "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",

@@ -3,6 +3,7 @@ import type { CancellationPolicy, ReschedulePolicy } from "~/domain/appointment-
 import { buildCalendarCancellation, buildCalendarInvite, inviteSequence, type CalendarInviteInput } from "~/domain/calendar-invite";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
+import { downloadName } from "~/i18n/server-texts.server";
 import { env } from "~/utils/env.server";
 import { formatMoney } from "~/utils/format";
 import { zoneName } from "~/utils/zoned-time";
@@ -76,7 +77,7 @@ function invite(kind: "request" | "cancel", recipient: Recipient, facts: Appoint
   };
   const ics = kind === "cancel" ? buildCalendarCancellation(input) : buildCalendarInvite(input);
   return {
-    filename: kind === "cancel" ? "consulta-cancelada.ics" : "consulta.ics",
+    filename: downloadName(recipient.locale, kind === "cancel" ? "inviteCancelled" : "invite", {}, "ics"),
     contentType: `text/calendar; charset=utf-8; method=${kind === "cancel" ? "CANCEL" : "REQUEST"}`,
     content: Buffer.from(ics, "utf8").toString("base64"),
   };

@@ -3,6 +3,7 @@ import { formatCpf } from "~/domain/cpf";
 import { isoDay, paymentMethodKey, receiptNumber, shortId } from "~/domain/receipt";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
+import { downloadName } from "~/i18n/server-texts.server";
 import type { ReceiptData } from "~/models/receipts.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 
@@ -14,8 +15,9 @@ import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
  * page: built in memory, unlike the reports.
  */
 
-export function receiptFileName(receipt: Pick<ReceiptData, "id" | "startsAt" | "timeZone">): string {
-  return `recibo-${isoDay(receipt.startsAt, receipt.timeZone)}-${shortId(receipt.id).toLowerCase()}.pdf`;
+/** 'recibo-2026-10-01-1a2b3c4d.pdf', named in the reader's language (even when the PDF itself is in Portuguese). */
+export function receiptFileName(receipt: Pick<ReceiptData, "id" | "startsAt" | "timeZone">, locale: Locale): string {
+  return downloadName(locale, "receipt", { date: isoDay(receipt.startsAt, receipt.timeZone), id: shortId(receipt.id).toLowerCase() }, "pdf");
 }
 
 /**

@@ -23,5 +23,5 @@ export async function downloadReceipt(user: SessionUser, appointmentId: string, 
     patientId: user.id,
     details: { netCents: receipt.netCents, psychologistCpf: receipt.psychologistCpf !== null },
   });
-  return { fileName: receiptFileName(receipt), pdf };
+  return { fileName: receiptFileName(receipt, locale), pdf };
 }

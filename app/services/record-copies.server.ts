@@ -5,13 +5,12 @@ import { notesOfPatient, recordAuthor, type NoteActor } from "~/models/clinical-
 import { db } from "~/models/db.server";
 import { hasConsulted, notifyRecordRequest, openRecordRequest, recordCopiesOfPatient, releasedCopy } from "~/models/record-requests.server";
 import { getRecipient } from "~/models/user.server";
-import { recordFileName } from "~/domain/clinical-notes";
 import { dateInZone } from "~/domain/slots";
 import { patientName } from "~/domain/practice-appointments";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { absoluteUrl, recipientLocale, render } from "./emails.server";
 import { queueMail } from "./mail.server";
-import { buildRecordPdf, pdfLocale } from "./record-pdf.server";
+import { buildRecordPdf, pdfLocale, recordFileName } from "./record-pdf.server";
 
 /**
  * The patient's copy of their record (issue 14, item 3): asking for it
@@ -75,7 +74,7 @@ export async function recordCopyPdf({ patientId, psychologistId, actor, locale: 
     pageLabel: (page, pages) => t("pdf.page", { page, pages }),
     author: author.name,
   });
-  return { bytes, fileName: recordFileName(fullName, dateInZone(today, timeZone)) };
+  return { bytes, fileName: recordFileName(asked, fullName, dateInZone(today, timeZone)) };
 }
 
 async function patientFullName(patientId: string): Promise<string> {

@@ -1,5 +1,8 @@
 import PDFDocument from "pdfkit";
+import { slugify } from "~/domain/clinical-notes";
 import type { Locale } from "~/i18n/config";
+import { downloadName } from "~/i18n/server-texts.server";
+import { contentDisposition } from "~/utils/content-disposition";
 
 /**
  * The prontuário as a PDF (pdfkit, standard Helvetica: WinAnsi covers
@@ -71,13 +74,18 @@ export function buildRecordPdf(input: RecordPdfInput): Promise<Buffer> {
   });
 }
 
+/** 'prontuario-{patient-slug}-{yyyy-mm-dd}.pdf', named in the reader's language (the slug has no accents). */
+export function recordFileName(locale: Locale, patientName: string, date: string): string {
+  return downloadName(locale, "record", { patient: slugify(patientName), date }, "pdf");
+}
+
 /** A PDF download that no shared cache keeps. */
 export function pdfResponse(bytes: Buffer, fileName: string): Response {
   return new Response(new Uint8Array(bytes), {
     status: 200,
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Disposition": contentDisposition(fileName),
       "Content-Length": String(bytes.length),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",

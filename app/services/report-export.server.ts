@@ -5,10 +5,11 @@ import ExcelJS from "exceljs";
 import type { TFunction } from "~/i18n/translate";
 import PDFDocument from "pdfkit";
 import { formatCpf } from "~/domain/cpf";
-import { reportFileName, type ReportFormat, type ReportType } from "~/domain/practice-reports";
+import { reportExtension, type ReportFormat, type ReportType } from "~/domain/practice-reports";
 import { isoDay, paymentMethodKey } from "~/domain/receipt";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
+import { downloadName } from "~/i18n/server-texts.server";
 import { audit } from "~/models/audit.server";
 import {
   financialPage,
@@ -22,6 +23,7 @@ import {
   type ReportScope,
   type TrendWeek,
 } from "~/models/practice-reports.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { csvCell } from "~/utils/csv.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { log } from "~/utils/logger.server";
@@ -384,7 +386,8 @@ export async function exportReport(user: PsychologistSessionUser, request: Repor
   return new Response(createReadableStreamFromReadable(node), {
     headers: {
       "Content-Type": CONTENT_TYPES[request.format],
-      "Content-Disposition": `attachment; filename="${reportFileName(request.type, request.format, request.from, request.to)}"`,
+      // Named in the reader's language, even when the PDF itself is in Portuguese.
+      "Content-Disposition": contentDisposition(downloadName(viewerLocale, `report.${request.type}`, { from: request.from, to: request.to }, reportExtension(request.format))),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "X-Robots-Tag": "noindex",

@@ -1,3 +1,5 @@
+import { contentDisposition } from "./content-disposition";
+
 /**
  * CSV downloads (RFC 4180) that Excel opens with accents intact: a UTF-8 BOM,
  * CRLF line ends, every field quoted when it must be, and cells that a
@@ -23,12 +25,12 @@ export function toCsv(header: string[], rows: CsvCell[][]): string {
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** A private download: never cached by a browser or proxy (it carries patients' names and money). */
+/** A private download: never cached by a browser or proxy (it carries patients' names and money). `filename` may be in any language. */
 export function csvResponse(csv: string, filename: string): Response {
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
+      "Content-Disposition": contentDisposition(filename),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

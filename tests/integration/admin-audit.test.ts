@@ -72,6 +72,8 @@ describe("/admin/audit", () => {
     expect(lines[0]).toBe("Quando,Quem,Papel,Ação,Registro,Detalhes,Requisição,Origem (IP cifrado)");
     expect(lines.slice(1).map((line) => line.split(",")[3])).toEqual(["note.write", "note.read"]);
     expect(await db.selectFrom("audit_log").select(["actor_user_id", "action"]).where("action", "=", "audit.export").execute()).toEqual([{ actor_user_id: admin.id, action: "audit.export" }]);
+    const { result: english, today: englishToday } = await atNightInBrasilia(() => run(csvLoader, getRequest("/admin/audit.csv?actor=lima", jar, { "Accept-Language": "en" })));
+    expect(english.headers.get("Content-Disposition")).toBe(`attachment; filename="audit-log-${englishToday}.csv"`);
   });
 
   it("the export ignores a day that does not exist, as the page does", async () => {

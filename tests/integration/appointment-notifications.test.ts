@@ -93,10 +93,13 @@ describe("afterConfirmation", () => {
     await inTransaction(afterConfirmation, id);
     const [patientMail] = (await outbox()).filter((mail) => mail.to_email === pair.patient.email);
     expect(patientMail).toMatchObject({ locale: "en", subject: "Appointment confirmed" });
+    // The invite is named in the recipient's language too.
+    expect(patientMail!.attachments[0]).toMatchObject({ filename: "appointment.ics" });
     const lisbon = new Intl.DateTimeFormat("en", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Lisbon" }).format(startsAt);
     expect(patientMail!.text).toContain(`at ${lisbon} (`);
     const [psychologistMail] = (await outbox()).filter((mail) => mail.to_email === pair.psychologist.email);
     expect(psychologistMail).toMatchObject({ locale: "de", subject: "Neuer Termin gebucht" });
+    expect(psychologistMail!.attachments[0]).toMatchObject({ filename: "termin.ics" });
   });
 
   it("names a patient without a name 'Patient' in the psychologist's language", async () => {

@@ -27,7 +27,7 @@ const TEXT = "Paciente relata ansiedade antes de reuniÃµes; trabalhamos respiraÃ
 const editorPath = (id = appointmentId) => `/psychologist-dashboard/records/${id}`;
 const save = (notes: string, as: CookieJar = jar, id = appointmentId) => run(saveAction, postRequest(editorPath(id), { notes }, as), { appointmentId: id });
 const openEditor = (as: CookieJar = jar, id = appointmentId) => run(editorLoader, getRequest(editorPath(id), as), { appointmentId: id });
-const exportPdf = (as: CookieJar = jar, id = appointmentId) => run(pdfLoader, getRequest(`${editorPath(id)}/pdf`, as), { appointmentId: id });
+const exportPdf = (as: CookieJar = jar, id = appointmentId, headers: Record<string, string> = {}) => run(pdfLoader, getRequest(`${editorPath(id)}/pdf`, as, headers), { appointmentId: id });
 const list = (query = "", as: CookieJar = jar) => run(listLoader, getRequest(`/psychologist-dashboard/records${query}`, as));
 const auditRows = (action: string) => db.selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("id").execute();
 const noteRow = () => db.selectFrom("clinical_notes").selectAll().where("appointment_id", "=", appointmentId).executeTakeFirstOrThrow();
@@ -253,6 +253,7 @@ describe("exporting a PDF", () => {
     const startsAt = (await db.selectFrom("appointments").select("starts_at").where("id", "=", appointmentId).executeTakeFirstOrThrow()).starts_at;
     const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(startsAt);
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="prontuario-paula-pereira-${day}.pdf"`);
+    expect((await exportPdf(jar, appointmentId, { "Accept-Language": "en" })).headers.get("Content-Disposition")).toBe(`attachment; filename="psychological-record-paula-pereira-${day}.pdf"`);
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(isPdf(bytes)).toBe(true);
     const text = pdfText(bytes);

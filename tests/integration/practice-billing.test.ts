@@ -272,10 +272,11 @@ describe("the CSV export", () => {
     expect(audit[0]).toMatchObject({ actor_user_id: pair.psychologist.id, details: { period: "week", rows: 5 } });
   });
 
-  it("writes the time the visitor's way: a 12-hour clock in English", async () => {
+  it("writes the time the visitor's way, a 12-hour clock in English, in a file named in English", async () => {
     await practice();
     const request = getRequest("/psychologist-dashboard/billing/export?period=week", jar, { "Accept-Language": "en" });
     const response = await billingExport(request, await requirePsychologist(getRequest("/", jar)), NOW);
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="billing-week-2026-11-25.csv"');
     const [, first] = (await response.text()).trim().split("\r\n");
     expect(first!.split(",").slice(0, 2)).toEqual(["2026-11-24", expect.stringMatching(/^10:00\sAM$/)]);
   });

@@ -49,8 +49,8 @@ async function tab(query = "", as: CookieJar = jar) {
   return body(response);
 }
 
-async function download(query = "", as: CookieJar = jar) {
-  return run(exportLoader, getRequest(`/psychologist-dashboard/evaluations/export${query}`, as));
+async function download(query = "", as: CookieJar = jar, headers: Record<string, string> = {}) {
+  return run(exportLoader, getRequest(`/psychologist-dashboard/evaluations/export${query}`, as, headers));
 }
 
 /** Five reviews of known ratings: 5, 5, 4, 3, 1 (newest first), one of them anonymous. */
@@ -203,6 +203,8 @@ describe("the CSV export", () => {
     const rows = await db.selectFrom("audit_log").selectAll().where("action", "=", "evaluations.export").execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actor_user_id: pair.psychologist.id, subject_id: pair.psychologist.psychologistId, details: { filter: "positive", sort: "lowest", rows: 3 } });
+    // Named in the visitor's language, as its header row is written.
+    expect((await download("", jar, { "Accept-Language": "en" })).headers.get("Content-Disposition")).toMatch(/^attachment; filename="reviews-\d{4}-\d{2}-\d{2}\.csv"$/);
   });
 
   it("escapes quotes, commas and line breaks, and defuses formulas", async () => {

@@ -141,6 +141,17 @@ describe("the fiscal report", () => {
     expect(month).toEqual(["2026-10", 4, 680, 100, 580]);
   });
 
+  it("names the file in the visitor's language, its non-ASCII name beside an ASCII one (RFC 5987)", async () => {
+    const { jar } = await october();
+    const named = async (language: string, format: string) =>
+      (await run(downloadLoader, getRequest(`/psychologist-dashboard/reports/download?type=fiscal&format=${format}&${OCTOBER}`, jar, { "Accept-Language": language }))).headers.get("Content-Disposition");
+    expect(await named("en", "excel")).toBe('attachment; filename="tax-report-2026-10-01-to-2026-10-31.xlsx"');
+    // The PDF of a non-Latin language is written in Portuguese, but still named in the reader's.
+    expect(await named("ru", "pdf")).toBe(
+      `attachment; filename="2026-10-01-2026-10-31.pdf"; filename*=UTF-8''${encodeURIComponent("налоговый-отчёт-2026-10-01-2026-10-31.pdf")}`,
+    );
+  });
+
   it("formats Excel's date cells the visitor's way (mm/dd/yyyy in English, dd.mm.yyyy in German)", async () => {
     const { jar } = await october();
     for (const [language, format] of [["en", "mm/dd/yyyy"], ["de", "dd.mm.yyyy"], ["pt-BR", "dd/mm/yyyy"]] as const) {

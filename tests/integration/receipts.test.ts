@@ -35,8 +35,8 @@ async function pay(appointmentId: string, values: { amountCents: number; refunde
     .execute();
 }
 
-async function download(id: string, jar?: Awaited<ReturnType<typeof signedIn>>) {
-  return run(loader, getRequest(`/appointment/${id}/receipt`, jar), { id });
+async function download(id: string, jar?: Awaited<ReturnType<typeof signedIn>>, headers: Record<string, string> = {}) {
+  return run(loader, getRequest(`/appointment/${id}/receipt`, jar, headers), { id });
 }
 
 async function pdfOf(response: Response) {
@@ -74,6 +74,19 @@ describe("the receipt of a paid consultation", () => {
     const rows = await db.selectFrom("audit_log").selectAll().where("action", "=", "receipt.download").execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actor_user_id: patient.id, actor_role: "patient", subject_type: "appointment", subject_id: id, patient_id: patient.id });
+  });
+
+  it("is named in the reader's language: English, and French's 'reçu' with an ASCII name beside it (RFC 5987)", async () => {
+    const { patient, psychologist } = await practice();
+    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date("2026-10-01T17:00:00Z"), status: "completed", priceCents: 180_00 });
+    await pay(id, { amountCents: 180_00 });
+    const jar = await signedIn(patient);
+    const short = id.replace(/-/g, "").slice(0, 8);
+    const english = await download(id, jar, { "Accept-Language": "en" });
+    expect(english.headers.get("Content-Disposition")).toBe(`attachment; filename="receipt-2026-10-01-${short}.pdf"`);
+    expect(await pdfOf(english)).toContain("RECEIPT");
+    const french = await download(id, jar, { "Accept-Language": "fr" });
+    expect(french.headers.get("Content-Disposition")).toBe(`attachment; filename="recu-2026-10-01-${short}.pdf"; filename*=UTF-8''re%C3%A7u-2026-10-01-${short}.pdf`);
   });
 
   it("uses the appointment's price and method when no payment row was recorded (seeded history), and an upcoming paid one has one too", async () => {

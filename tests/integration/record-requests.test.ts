@@ -26,7 +26,7 @@ let psychologistId: string;
 
 const copyPath = (id = psychologistId) => `/patient-dashboard/record/${id}`;
 const ask = (as: CookieJar = patientJar, id = psychologistId) => run(requestAction, postRequest(copyPath(id), {}, as), { psychologistId: id });
-const download = (as: CookieJar = patientJar, id = psychologistId) => run(copyLoader, getRequest(copyPath(id), as), { psychologistId: id });
+const download = (as: CookieJar = patientJar, id = psychologistId, headers: Record<string, string> = {}) => run(copyLoader, getRequest(copyPath(id), as, headers), { psychologistId: id });
 const auditRows = (action: string) => db.selectFrom("audit_log").selectAll().where("action", "=", action).execute();
 const writeNote = (appointmentId: string, notes: string) => run(saveAction, postRequest(`/psychologist-dashboard/records/${appointmentId}`, { notes }, psychologistJar), { appointmentId });
 
@@ -126,6 +126,9 @@ describe("releasing and downloading", () => {
     expect((await download(psychologistJar)).status).toBe(403);
     expect((await download(await signedIn(await createUser({ role: "admin" })))).status).toBe(403);
     expect(await auditRows("record_copy.download")).toHaveLength(1);
+    // In English the file is named in English.
+    const { result: english, today: englishToday } = await atNightInBrasilia(() => download(patientJar, psychologistId, { "Accept-Language": "en" }));
+    expect(english.headers.get("Content-Disposition")).toBe(`attachment; filename="psychological-record-paula-pereira-${englishToday}.pdf"`);
 
     const dashboard = await body(await run(dashboardLoader, getRequest("/patient-dashboard", patientJar)));
     expect(dashboard.myRecord[0]).toMatchObject({ pendingSince: null });

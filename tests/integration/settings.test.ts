@@ -575,6 +575,13 @@ describe("data download", () => {
     expect(text).not.toContain("scrypt$");
     expect(text).not.toContain("hash-secreto-do-token");
     for (const id of await sessionIds(user.id)) expect(text).not.toContain(id);
+    // The file is named in the visitor's language; a name in another script comes with an ASCII one (RFC 5987).
+    const { result: english, today: englishToday } = await atNightInBrasilia(() => run(exportLoader, getRequest("/settings/export", jar, { "Accept-Language": "en" })));
+    expect(english.headers.get("Content-Disposition")).toBe(`attachment; filename="acolhe-my-data-${englishToday}.json"`);
+    const { result: russian, today: russianToday } = await atNightInBrasilia(() => run(exportLoader, getRequest("/settings/export", jar, { "Accept-Language": "ru" })));
+    expect(russian.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="acolhe-${russianToday}.json"; filename*=UTF-8''${encodeURIComponent(`acolhe-мои-данные-${russianToday}.json`)}`,
+    );
   });
 
   it("writes its explanations in the account's language, not the visitor's", async () => {

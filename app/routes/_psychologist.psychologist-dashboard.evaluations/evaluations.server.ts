@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { averageTone, EVALUATIONS_PAGE_SIZE, parseEvaluationQuery, share, type EvaluationQuery } from "~/domain/practice-evaluations";
 import { dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
+import { downloadName } from "~/i18n/server-texts.server";
 import { audit } from "~/models/audit.server";
 import { evaluationStats, exportEvaluations, listEvaluations } from "~/models/practice-evaluations.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
@@ -74,7 +75,7 @@ export async function evaluationsExport(request: Request, user: PsychologistSess
   const psychologistId = user.psychologistId;
   const query = parseEvaluationQuery(new URL(request.url).searchParams);
   try {
-    const { t } = await pageTranslations(request, ["evaluations"]);
+    const { t, locale } = await pageTranslations(request, ["evaluations"]);
     const timeZone = user.psychologistTimeZone;
     const rows = await exportEvaluations({ psychologistId, ...query });
     await audit({ actor: { userId: user.id, role: "psychologist" }, action: "evaluations.export", subject: { type: "psychologist", id: psychologistId }, details: { filter: query.filter, sort: query.sort, rows: rows.length } });
@@ -82,7 +83,7 @@ export async function evaluationsExport(request: Request, user: PsychologistSess
       [t("csv.date"), t("csv.rating"), t("csv.comment"), t("csv.patient")],
       rows.map((row) => [dateInZone(row.createdAt, timeZone), row.rating, row.comment, patientLabel(row) ?? t("anonymous")]),
     );
-    return csvResponse(csv, `avaliacoes-${dateInZone(now, timeZone)}.csv`);
+    return csvResponse(csv, downloadName(locale, "evaluations", { date: dateInZone(now, timeZone) }, "csv"));
   } catch (error) {
     log().error({ err: error, psychologistId }, "evaluations export failed");
     return redirect(`${TAB}?${queryString(query)}&error=export`);

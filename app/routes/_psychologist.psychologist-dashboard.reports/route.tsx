@@ -6,6 +6,7 @@ import { ErrorList } from "~/components/forms";
 import { formatsFor, REPORT_TYPES, type ReportType } from "~/domain/practice-reports";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
+import { fileNameOf } from "~/utils/content-disposition";
 import { formatMoney } from "~/utils/format";
 import { reportsTabData } from "./reports.server";
 
@@ -48,7 +49,8 @@ export default function ReportsTab() {
         setExported({ ok: false, message: response.status === 400 ? await response.text() : t("errors.export") });
         return;
       }
-      const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "relatorio";
+      // The server's name, in the reader's language (its UTF-8 filename* when not plain ASCII).
+      const name = fileNameOf(response.headers.get("Content-Disposition")) ?? "relatorio";
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement("a");
       link.href = url;
