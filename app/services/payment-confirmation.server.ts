@@ -1,6 +1,9 @@
+import type { Transaction } from "kysely";
+import type { Database } from "#db/types";
 import { holdsSlot, nextStatus } from "~/domain/appointment-status";
 import { audit } from "~/models/audit.server";
-import { releaseExpiredHoldsOverlapping } from "~/models/booking.server";
+import { lockAgenda } from "~/models/agenda.server";
+import { findBookablePsychologist, lockPatient, releaseExpiredHoldsOverlapping } from "~/models/booking.server";
 import { db } from "~/models/db.server";
 import {
   appendPaymentHistory,
@@ -17,6 +20,7 @@ import {
   recordRefund,
   setAppointmentPaymentStatus,
   updatePayment,
+  type LockedAppointment,
 } from "~/models/payment.server";
 import { paymentGateway, type GatewayPayment, type GatewayPaymentStatus } from "~/providers/payments.server";
 import { log } from "~/utils/logger.server";
@@ -171,7 +175,10 @@ export async function applyGatewayPayment(payment: GatewayPayment, now = new Dat
         if (appointment.paymentStatus === "paid" || appointment.status !== "cancelled") return { outcome: "unchanged" };
         // Paid for an appointment whose hold was already released. If the slot is still free,
         // the patient gets it after all (the exclusion constraints still guard it); otherwise the money goes back.
-        if (appointment.cancelledBy === "system") {
+        // Only while both can still meet: a booking's locks, in its order (ADR 010), so an account deletion,
+        // a block or a suspension since the hold ran out either has committed and is seen here (the money
+        // goes back), or waits for this and then finds the consultation.
+        if (appointment.cancelledBy === "system" && (await bothCanStillMeet(trx, appointment))) {
           const released = await releaseExpiredHoldsOverlapping(trx, { ...appointment, now });
           for (const id of released) await onAppointmentCancelled(trx, id);
           if (!(await overlapsAnotherHolder(trx, appointment))) {
@@ -230,6 +237,14 @@ export async function applyGatewayPayment(payment: GatewayPayment, now = new Dat
 
   if (decision.refund) await refundPayment(payment, decision.refund);
   return decision.outcome;
+}
+
+/** The psychologist still in the directory and the patient's account neither deleted nor blocked, under the booking's locks. */
+async function bothCanStillMeet(trx: Transaction<Database>, appointment: LockedAppointment): Promise<boolean> {
+  await lockAgenda(trx, appointment.psychologistId);
+  if (!(await findBookablePsychologist(appointment.psychologistId, trx))) return false;
+  const patient = await lockPatient(trx, appointment.patientId);
+  return Boolean(patient && !patient.deletedAt && !patient.blockedAt);
 }
 
 /** Outside the transaction (a network call): refund in full with a key stable across retries, then record it. */

@@ -262,6 +262,21 @@ describe("applying payments", () => {
     expect(await appointmentRow(appointmentId)).toMatchObject({ status: "confirmed", payment_status: "paid", cancelled_by: null });
   });
 
+  it.each([
+    ["the patient deleted the account", (ids: { patientId: string; psychologistId: string }) => db.updateTable("users").set({ deleted_at: new Date() }).where("id", "=", ids.patientId).execute()],
+    ["the patient was blocked", (ids: { patientId: string; psychologistId: string }) => db.updateTable("users").set({ blocked_at: new Date() }).where("id", "=", ids.patientId).execute()],
+    ["the psychologist was suspended", (ids: { patientId: string; psychologistId: string }) => db.updateTable("psychologists").set({ status: "suspended", is_approved: false }).where("id", "=", ids.psychologistId).execute()],
+  ])("an approval after the hold ran out is refunded, not confirmed, when %s meanwhile", async (_case, meanwhile) => {
+    const { appointmentId, psychologistId, patient } = await book();
+    await db.updateTable("appointments").set({ hold_expires_at: new Date(Date.now() - 1000) }).where("id", "=", appointmentId).execute();
+    await releaseExpiredHolds();
+    await meanwhile({ patientId: patient.id, psychologistId });
+    const refund = vi.spyOn(gateway, "refund");
+    expect(await applyGatewayPayment(await pay(appointmentId, "approved"))).toBe("refunded_late");
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(await appointmentRow(appointmentId)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+  });
+
   it("an approval after the hold ran out and the slot was retaken is refunded once, and both are told in their languages", async () => {
     const psychologist = await createBookablePsychologist({ locale: "en" });
     const late = await book({ psychologistId: psychologist.psychologistId });
