@@ -286,14 +286,22 @@ describe("a refund or retry that fails unexpectedly", () => {
   it("a refund the gateway made but the database could not record answers 500, and its amount stays held back", async () => {
     const { paymentId } = await paidAppointment(-24 * HOUR, "completed");
     vi.mocked(manualRefundsModel.completeManualRefund).mockRejectedValueOnce(databaseDown());
-    const { response, errors } = await postAs("req-refund-after", paymentId, refundForm({ amount: "150,00" }));
+    const form = refundForm({ amount: "150,00" });
+    const { response, errors } = await postAs("req-refund-after", paymentId, form);
     expect(response.status).toBe(500);
-    expect((await body(response)).error[""]).toEqual([MESSAGE]);
+    const answer = await body(response);
+    expect(answer.error[""]).toEqual([MESSAGE]);
     expect(errors).toMatchObject([{ requestId: "req-refund-after", form: "admin-payment-refund" }]);
     // Listed as in progress; what is left excludes it, so it cannot be given back twice.
     expect(await manualRefunds(paymentId)).toMatchObject([{ cents: 150_00, status: "pending" }]);
     expect((await body(await open(paymentId))).refundable).toMatchObject({ reais: "50,00" });
     expect((await post(paymentId, refundForm({ amount: "150,00" }))).status).toBe(409);
+    // The form comes back with its own key: sent again, it is that refund, not a second one (of the 50,00 left).
+    expect(answer.requestKey).toBe(form.requestKey);
+    const refund = vi.spyOn(gateway, "refund");
+    expect((await post(paymentId, { ...form, amount: "50,00", requestKey: answer.requestKey })).status).toBe(303);
+    expect(refund).not.toHaveBeenCalled();
+    expect(await manualRefunds(paymentId)).toHaveLength(1);
   });
 
   it("a retry whose write fails answers 500 in the form, logged, and the refund stays failed, to be tried again", async () => {
@@ -320,12 +328,14 @@ describe("a refund or retry that fails unexpectedly", () => {
   it("without JavaScript, the page shows the message and the refund form filled in with what was typed, not the error page", async () => {
     const { paymentId } = await paidAppointment(-24 * HOUR, "completed");
     vi.mocked(manualRefundsModel.insertManualRefund).mockRejectedValueOnce(databaseDown());
-    const response = await send(formPost(`/admin/payments/${paymentId}`, refundForm({ amount: "42,50", reason: "Sessão interrompida" }), { Cookie: adminJar.header() }));
+    const form = refundForm({ amount: "42,50", reason: "Sessão interrompida" });
+    const response = await send(formPost(`/admin/payments/${paymentId}`, form, { Cookie: adminJar.header() }));
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(html).toMatch(new RegExp(`role="alert"[^>]*><p>${MESSAGE.replaceAll(".", "\\.")}</p>`));
     expect(html).toMatch(/<input[^>]*name="amount"[^>]*value="42,50"/);
     expect(html).toMatch(/<textarea[^>]*name="reason"[^>]*>Sessão interrompida<\/textarea>/);
+    expect(html).toMatch(new RegExp(`<input[^>]*name="requestKey"[^>]*value="${form.requestKey}"`));
     expect(html).not.toContain('id="error-title"');
     expect(html).not.toContain("Connection terminated");
   });

@@ -149,6 +149,8 @@ export async function paymentAction(request: Request, admin: SessionUser, id: st
       if (result.problem === "not_found" && value.intent === "retry") return data(submission.reply({ formErrors: [t("detail.errors.notRetryable")] }), { status: 409 });
       return data(submission.reply({ formErrors: [t(`detail.errors.${result.problem}`)] }), { status: result.problem === "not_found" ? 404 : 409 });
     },
-    () => submission.reply({ formErrors: [t("detail.errors.gateway.refund_failed")] }),
+    // The refund may have reached the gateway before the failure: the form comes back with the same key,
+    // so sending it again answers with that refund instead of making a second one.
+    () => ({ ...submission.reply({ formErrors: [t("detail.errors.gateway.refund_failed")] }), requestKey: value.intent === "refund" ? value.requestKey : undefined }),
   );
 }

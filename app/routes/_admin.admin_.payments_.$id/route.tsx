@@ -21,7 +21,8 @@ export const meta = loaderMeta;
 
 export default function Payment() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  // requestKey: the key of a refund that failed unexpectedly, to send again as the same request.
+  const result = useActionData<typeof action>() as (SubmissionResult<string[]> & { requestKey?: string }) | undefined;
   const { t } = useTranslation("admin-payments");
   const { payment } = data;
   const typed = (result?.initialValue ?? {}) as Record<string, string | undefined>;
@@ -72,7 +73,7 @@ export default function Payment() {
           </h2>
           <p className="text-sm">{t("detail.refund.left", { amount: data.refundable.amount })}</p>
           <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="requestKey" value={data.requestKey} />
+          <input type="hidden" name="requestKey" value={result?.requestKey ?? data.requestKey} />
           <div>
             <label htmlFor="refund-amount" className="block text-sm font-medium">
               {t("detail.refund.amount")}
