@@ -135,8 +135,11 @@ export interface MoneyFigures {
 /** Money through the gateway this month against last month: approved, refunded, pending. */
 export async function moneyFigures(now = new Date()): Promise<MoneyFigures> {
   const p = periods(now);
-  const thisMonth = sql`approved_at >= ${p.monthStart}`;
-  const lastMonth = sql`approved_at >= ${p.lastMonthStart} and approved_at < ${p.monthStart}`;
+  // Money that came in, as the practice's billing counts it: approved (a refund later leaves it 'refunded'),
+  // never a charged-back or cancelled payment that once had an approval date.
+  const came = sql`status in ('approved', 'refunded')`;
+  const thisMonth = sql`${came} and approved_at >= ${p.monthStart}`;
+  const lastMonth = sql`${came} and approved_at >= ${p.lastMonthStart} and approved_at < ${p.monthStart}`;
   const pendingNow = sql`status in ('pending', 'in_process', 'authorized')`;
   const sums = await sql<{ paid: number; refunded: number; pending: number; last_paid: number; last_refunded: number; last_pending: number; weekly: Array<{ week: string; value: number | string | null }> | null }>`
       select
@@ -146,9 +149,10 @@ export async function moneyFigures(now = new Date()): Promise<MoneyFigures> {
         coalesce(sum(amount_cents) filter (where ${lastMonth}), 0)::int as last_paid,
         coalesce(sum(refunded_cents) filter (where ${lastMonth}), 0)::int as last_refunded,
         coalesce(sum(amount_cents) filter (where ${pendingNow} and created_at >= ${p.lastMonthStart} and created_at < ${p.monthStart}), 0)::int as last_pending,
-        ${weekly(now, { from: sql`payments`, at: sql`approved_at`, value: sql`sum(amount_cents - refunded_cents)::int` })} as weekly
+        ${weekly(now, { from: sql`payments`, at: sql`approved_at`, value: sql`sum(amount_cents - refunded_cents)::int`, where: sql`${came} and currency = 'BRL'` })} as weekly
       from payments
-      where coalesce(approved_at, created_at) >= ${p.lastMonthStart}`.execute(db);
+      -- Reais only: a payment in another currency pays nothing (it is refunded) and its cents are not centavos.
+      where currency = 'BRL' and coalesce(approved_at, created_at) >= ${p.lastMonthStart}`.execute(db);
   const row = sums.rows[0]!;
   return {
     paidCents: row.paid,

@@ -122,6 +122,18 @@ describe("the admin overview", () => {
     expect(weekValue(figures.weekly, "2026-09-28")).toBe(0);
   });
 
+  it("counts only reais that came in: a payment in another currency or a charged-back one is not revenue", async () => {
+    const id = await appointment(2, { startsAt: "2026-11-27T13:00:00Z", status: "confirmed", createdAt: "2026-11-19T12:00:00Z", payment: { cents: 100_00, approvedAt: "2026-11-19T12:05:00Z" } });
+    // Paid 150.00 USD for it by mistake (refunded as a mismatch), and an earlier card payment charged back.
+    const other = { appointment_id: id, provider: "local" as const, approved_at: at("2026-11-19T12:01:00Z"), created_at: at("2026-11-19T12:00:00Z") };
+    await db.insertInto("payments").values({ ...other, provider_payment_id: `usd-${id}`, status: "refunded", amount_cents: 150_00, refunded_cents: 150_00, currency: "USD" }).execute();
+    await db.insertInto("payments").values({ ...other, provider_payment_id: `cb-${id}`, status: "charged_back", amount_cents: 100_00, currency: "BRL" }).execute();
+    await db.insertInto("payments").values({ ...other, provider_payment_id: `usd-pending-${id}`, status: "pending", approved_at: null, amount_cents: 70_00, currency: "USD" }).execute();
+    const figures = await moneyFigures(NOW);
+    expect(figures).toMatchObject({ paidCents: 670_00, refundedCents: 60_00, pendingCents: 90_00 });
+    expect(weekValue(figures.weekly, "2026-11-16")).toBe(450_00);
+  });
+
   it("averages the ratings of the month, the last month and all time", async () => {
     const figures = await satisfactionFigures(NOW);
     expect(figures).toMatchObject({ average: 4.5, reviews: 2, lastMonthAverage: 2, allTimeAverage: 3.7 });
