@@ -98,6 +98,9 @@ function fiscalBase(scope: ReportScope) {
           .selectFrom("payments")
           .whereRef("payments.appointment_id", "=", "a.id")
           .where("payments.status", "=", "approved")
+          // The consultation's payment in reais; a second or mismatched one given back whole is not what it cost (as on the receipt).
+          .where("payments.currency", "=", "BRL")
+          .where(sql<boolean>`payments.refunded_cents < payments.amount_cents`)
           .select([sql<number>`sum(payments.amount_cents)::int`.as("paid"), sql<number>`sum(payments.refunded_cents)::int`.as("refunded"), sql<string | null>`max(payments.method)`.as("method")])
           .as("p"),
       (join) => join.onTrue(),

@@ -20,6 +20,9 @@ export async function getPatientReceipt({ patientId, appointmentId }: { patientI
         eb
           .selectFrom("payments")
           .where("status", "=", "approved")
+          // A paid consultation's payment in reais; a second or mismatched one given back whole is not what it cost.
+          .where("currency", "=", "BRL")
+          .where(sql<boolean>`refunded_cents < amount_cents`)
           .groupBy("appointment_id")
           .select([
             "appointment_id",

@@ -100,6 +100,17 @@ describe("the fiscal report", () => {
     ]);
   });
 
+  it("counts a consultation once when a second payment or one in another currency was given back whole", async () => {
+    const { jar } = await october();
+    const [row] = await db.selectFrom("payments").select(["appointment_id", "approved_at"]).where("amount_cents", "=", 180_00).execute();
+    const extra = { appointment_id: row!.appointment_id, provider: "local" as const, status: "approved", method: "pix", amount_cents: 180_00, refunded_cents: 180_00, approved_at: row!.approved_at };
+    await db.insertInto("payments").values({ ...extra, provider_payment_id: "dup-1", currency: "BRL" }).execute();
+    await db.insertInto("payments").values({ ...extra, provider_payment_id: "usd-1", currency: "USD" }).execute();
+    const data = await (await tab(`type=fiscal&format=pdf&${OCTOBER}`, jar)).json();
+    expect(data.preview.table.rows[0]).toEqual(["01/10/2026", "Bruno Dias", "CPF não informado", "R$ 180,00", "PIX", "R$ 0,00", "R$ 180,00"].map((cell) => cell.replace("R$ ", "R$\u00a0")));
+    expect(data.preview.totals.rows.at(-1)).toEqual(["Total", "4", "R$\u00a0680,00", "R$\u00a0100,00", "R$\u00a0580,00"]);
+  });
+
   it("downloads as a PDF whose rows and totals read the same", async () => {
     const { jar, psychologist } = await october();
     const response = await download(`type=fiscal&format=pdf&${OCTOBER}`, jar);

@@ -120,6 +120,33 @@ describe("the receipt of a paid consultation", () => {
     expect((await download(pendingFull, jar)).status).toBe(404);
   });
 
+  it("states what the consultation cost when a second payment was given back whole, and still nets a cancellation's refund owed", async () => {
+    const { patient, psychologist } = await practice();
+    const base = { patientId: patient.id, psychologistId: psychologist.psychologistId, priceCents: 200_00 };
+    const returnedTwice = async (id: string) => {
+      await pay(id, { amountCents: 200_00 });
+      // Paid again by mistake (refunded as a duplicate; the gateway's status stays 'approved'), and 200.00 in another currency, refunded too.
+      const extra = { appointment_id: id, provider: "local" as const, status: "approved", method: "pix", amount_cents: 200_00, refunded_cents: 200_00, approved_at: new Date("2026-09-28T12:10:00Z") };
+      await db.insertInto("payments").values({ ...extra, provider_payment_id: `dup-${id}`, currency: "BRL" }).execute();
+      await db.insertInto("payments").values({ ...extra, provider_payment_id: `usd-${id}`, currency: "USD" }).execute();
+    };
+    const completed = await createAppointment({ ...base, startsAt: new Date("2026-10-05T17:00:00Z"), status: "completed" });
+    await returnedTwice(completed);
+    const cancelled = await createAppointment({ ...base, startsAt: new Date("2026-10-06T17:00:00Z"), status: "cancelled" });
+    await db.updateTable("appointments").set({ refund_cents: 100_00, refund_status: "pending" }).where("id", "=", cancelled).execute();
+    await returnedTwice(cancelled);
+    const jar = await signedIn(patient);
+
+    const text = await pdfOf(await download(completed, jar));
+    expect(text).toMatch(/R\$\s200,00/);
+    expect(text).not.toMatch(/R\$\s(400|600),00/);
+    expect(text).not.toContain("Reembolsado");
+    const partial = await pdfOf(await download(cancelled, jar));
+    expect(partial).toMatch(/Valor pago: R\$\s200,00/);
+    expect(partial).toMatch(/Reembolsado: R\$\s100,00/);
+    expect(partial).toMatch(/Valor recebido: R\$\s100,00/);
+  });
+
   it("has none for an unpaid consultation", async () => {
     const { patient, psychologist } = await practice();
     const hold = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date("2026-12-01T17:00:00Z"), status: "pending_payment", holdExpiresAt: new Date(Date.now() + 600_000) });
