@@ -45,9 +45,20 @@ interface FieldProps {
   inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type" | "defaultValue">;
 }
 
+/**
+ * What describes an invalid field: its own messages, or, when it is only
+ * marked (blank messages: the form's own error says it, e.g. 'Por favor,
+ * preencha todos os campos.'), the form's error, so aria-describedby never
+ * names an element that is not on the page.
+ */
+function invalidDescription(meta: FieldMetadata<unknown>, extra?: string): { "aria-describedby"?: string } {
+  if (meta.errors === undefined || meta.errors.some(Boolean)) return {};
+  return { "aria-describedby": [`${meta.formId}-error`, extra].filter(Boolean).join(" ") };
+}
+
 export function Field({ meta, label, type = "text", hint, className, inputProps }: FieldProps) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
-  const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  const props = { ...getInputProps(meta, { type, ariaDescribedBy: hintId }), ...invalidDescription(meta, hintId) };
   return (
     <div className={className}>
       <label htmlFor={meta.id} className="label">
@@ -75,7 +86,7 @@ export function CheckboxField({
   defaultChecked?: boolean;
   className?: string;
 }) {
-  const props = getInputProps(meta, { type: "checkbox", value: "on" });
+  const props = { ...getInputProps(meta, { type: "checkbox", value: "on" }), ...invalidDescription(meta) };
   return (
     <div className={className}>
       <div className="flex items-start gap-2">

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { formPost, send } from "#tests/helpers/app";
+
+/** The page's markup without its scripts (the hydration data repeats texts and ids). */
+async function markup(response: Response): Promise<string> {
+  return (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+}
+
+/** Every id an aria-describedby / aria-labelledby / for names that no element on the page has. */
+function danglingReferences(html: string): string[] {
+  const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]));
+  const references = [...html.matchAll(/\s(?:aria-describedby|aria-labelledby|for)="([^"]+)"/g)].flatMap((match) => match[1]!.split(/\s+/));
+  return references.filter((id) => !ids.has(id));
+}
+
+describe("accessibility of the forms' errors", () => {
+  it("ties the fields the sign-in marks as missing to the form's message, not to an error that is not on the page", async () => {
+    const html = await markup(await send(formPost("/login", { intent: "login", email: "", password: "" })));
+    expect(html).toContain('id="login-error"');
+    expect(html).toMatch(/<input id="login-email"[^>]*aria-invalid="true"[^>]*aria-describedby="login-error"/);
+    expect(html).toMatch(/<input id="login-password"[^>]*aria-invalid="true"[^>]*aria-describedby="login-error"/);
+    expect(danglingReferences(html)).toEqual([]);
+  });
+
+  it("does the same on the sign-up form, keeping the password's hint", async () => {
+    const html = await markup(await send(formPost("/register", { intent: "signup", fullName: "", email: "", password: "", confirmPassword: "" })));
+    expect(html).toContain('id="signup-error"');
+    expect(html).toMatch(/<input id="signup-password"[^>]*aria-describedby="signup-error signup-password-hint"/);
+    expect(danglingReferences(html)).toEqual([]);
+  });
+});
