@@ -170,10 +170,12 @@ export async function weeklyTrends(scope: ReportScope) {
     ),
     consultations as (
       select date_trunc('week', (a.starts_at at time zone ${scope.timeZone})::date)::date as week, a.status, a.payment_status,
-             case when a.payment_status = 'paid' then greatest(coalesce(paid.net, a.price_cents) - case when a.status = 'cancelled' and paid.net is null then coalesce(a.refund_cents, 0) else 0 end, 0) else 0 end as kept
+             -- What the fiscal report keeps of it (gross less what was or will be refunded), so the two agree over one range.
+             case when a.payment_status = 'paid' then greatest(coalesce(paid.gross, a.price_cents) - greatest(coalesce(paid.refunded, 0), case when a.status = 'cancelled' then coalesce(a.refund_cents, 0) else 0 end), 0) else 0 end as kept
       from appointments a
       -- Per consultation of the range (payments_appointment_idx), not every approved payment grouped first.
-      left join lateral (select sum(p.amount_cents - p.refunded_cents) as net from payments p where p.appointment_id = a.id and p.status = 'approved') paid on true
+      left join lateral (select sum(p.amount_cents) as gross, sum(p.refunded_cents) as refunded from payments p
+                         where p.appointment_id = a.id and p.status = 'approved' and p.currency = 'BRL' and p.refunded_cents < p.amount_cents) paid on true
       where a.psychologist_id = ${scope.psychologistId}
         and a.starts_at >= ${startOf(scope)} and a.starts_at < ${endOf(scope)}
     )

@@ -236,6 +236,22 @@ describe("the trends report", () => {
   });
 });
 
+describe("the trends and fiscal reports together", () => {
+  it("keep the same revenue of a cancellation whose partial refund is still owed", async () => {
+    const { jar, patient, psychologist } = await october();
+    // Cancelled on 8 October with 80.00 of 160.00 to go back; the refund job has not run yet.
+    const startsAt = new Date("2026-10-08T17:00:00Z");
+    const id = await createAppointment({ psychologistId: psychologist.psychologistId, patientId: patient.id, startsAt, status: "cancelled", priceCents: 160_00, paymentStatus: "paid" });
+    await db.updateTable("appointments").set({ refund_cents: 80_00, refund_status: "pending" }).where("id", "=", id).execute();
+    await pay(id, startsAt, { amountCents: 160_00 });
+    const fiscal = await (await tab(`type=fiscal&format=pdf&${OCTOBER}`, jar)).json();
+    expect(fiscal.preview.totals.rows.at(-1)).toEqual(["Total", "5", "R$\u00a0840,00", "R$\u00a0180,00", "R$\u00a0660,00"]);
+    const trends = await (await tab(`type=trends&format=pdf&${OCTOBER}`, jar)).json();
+    expect(trends.preview.weeks.find((week: { week: string }) => week.week === "2026-10-05")).toMatchObject({ cancelled: 1, revenueCents: 80_00 });
+    expect(trends.preview.weeks.reduce((sum: number, week: { revenueCents: number }) => sum + week.revenueCents, 0)).toBe(660_00);
+  });
+});
+
 describe("the form's rules", () => {
   it("opens on the last 30 days", async () => {
     const { jar } = await october();
