@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formPost, send } from "#tests/helpers/app";
+import { formPost, page, send } from "#tests/helpers/app";
+import { createUser, signedIn } from "#tests/helpers/factories";
 
 /** The page's markup without its scripts (the hydration data repeats texts and ids). */
 async function markup(response: Response): Promise<string> {
@@ -26,6 +27,17 @@ describe("accessibility of the forms' errors", () => {
     const html = await markup(await send(formPost("/register", { intent: "signup", fullName: "", email: "", password: "", confirmPassword: "" })));
     expect(html).toContain('id="signup-error"');
     expect(html).toMatch(/<input id="signup-password"[^>]*aria-describedby="signup-error signup-password-hint"/);
+    expect(danglingReferences(html)).toEqual([]);
+  });
+});
+
+describe("accessibility of the psychologist's agenda", () => {
+  it("names the month's calendar table by the month heading above it", async () => {
+    const psychologist = await createUser({ role: "psychologist" });
+    const jar = await signedIn(psychologist);
+    const html = await markup(await send(page("/psychologist-dashboard/agenda?month=2099-03", { Cookie: jar.header() })));
+    expect(html).toMatch(/<h3 id="month-title"[^>]*>[^<]*2099/);
+    expect(html).toMatch(/<table[^>]*aria-labelledby="month-title"/);
     expect(danglingReferences(html)).toEqual([]);
   });
 });

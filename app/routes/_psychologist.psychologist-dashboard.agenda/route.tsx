@@ -102,7 +102,9 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
             <Link to={query({ month: data.previousMonth, add: null })} className="btn-ghost" aria-label={t("previousMonth")}>
               ‹
             </Link>
-            <h3 className="font-semibold">{data.monthLabel}</h3>
+            <h3 id="month-title" className="font-semibold">
+              {data.monthLabel}
+            </h3>
             <Link to={query({ month: data.nextMonth, add: null })} className="btn-ghost" aria-label={t("nextMonth")}>
               ›
             </Link>
@@ -110,7 +112,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
           <Link to={query({ month: data.today.slice(0, 7), date: data.today, add: null })} className="btn-secondary mt-2 px-3 py-1 text-sm">
             {t("today")}
           </Link>
-          <table className="mt-3 w-full table-fixed text-center text-sm">
+          <table className="mt-3 w-full table-fixed text-center text-sm" aria-labelledby="month-title">
             <thead>
               <tr>
                 {data.weekdayLabels.map((label) => (
