@@ -16,7 +16,7 @@ export function pendingRequest(executor: Executor, appointmentId: string) {
 /** Holds the proposed slot (the exclusion constraints refuse it if taken: 23P01) and opens the request. */
 export async function openRequest(
   executor: Executor,
-  request: { appointmentId: string; status: AppointmentStatus; requestedBy: "patient" | "psychologist"; reason: string; originalStartsAt: Date; proposedStartsAt: Date; proposedEndsAt: Date },
+  request: { appointmentId: string; status: AppointmentStatus; requestedBy: "patient" | "psychologist"; reason: string; originalStartsAt: Date; proposedStartsAt: Date; proposedEndsAt: Date; now: Date },
 ) {
   await executor
     .updateTable("appointments")
@@ -25,7 +25,7 @@ export async function openRequest(
     .execute();
   const row = await executor
     .insertInto("reschedule_requests")
-    .values({ appointment_id: request.appointmentId, requested_by: request.requestedBy, reason: request.reason, original_starts_at: request.originalStartsAt, proposed_starts_at: request.proposedStartsAt })
+    .values({ appointment_id: request.appointmentId, requested_by: request.requestedBy, reason: request.reason, original_starts_at: request.originalStartsAt, proposed_starts_at: request.proposedStartsAt, created_at: request.now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -63,13 +63,25 @@ export async function closeRequest(executor: Executor, requestId: string, status
   await executor.updateTable("reschedule_requests").set({ status, response_reason: responseReason, responded_at: now }).where("id", "=", requestId).execute();
 }
 
-/** Requests still unanswered whose appointment starts within `leadMs` of now. */
-export function dueRequests(now: Date, leadMs: number, limit = 100) {
+/**
+ * Requests still unanswered that are due to expire: those opened more than
+ * `leadMs` before the original start once it is within `leadMs`; those
+ * opened later (a policy may allow asking under 24 hours ahead) once the
+ * original start is within `lateLeadMs`; and any whose proposed start has
+ * come, which can no longer be accepted.
+ */
+export function dueRequests(now: Date, leadMs: number, lateLeadMs: number, limit = 100) {
   return db
     .selectFrom("reschedule_requests")
     .select(["id", "appointment_id as appointmentId"])
     .where("status", "=", "pending")
-    .where("original_starts_at", "<=", new Date(now.getTime() + leadMs))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("original_starts_at", "<=", new Date(now.getTime() + leadMs)), eb("created_at", "<=", sql<Date>`original_starts_at - make_interval(secs => ${leadMs / 1000})`)]),
+        eb("original_starts_at", "<=", new Date(now.getTime() + lateLeadMs)),
+        eb("proposed_starts_at", "<=", now),
+      ]),
+    )
     .limit(limit)
     .execute();
 }

@@ -5,6 +5,7 @@ import { db, transactionRetryingDeadlocks } from "~/models/db.server";
 import { recordPracticeNotification } from "~/models/practice-notifications.server";
 import { bookedPolicies } from "~/models/policies.server";
 import { closeRequest, dropProposal, dueRequests, moveToProposal, openRequest, pendingRequest } from "~/models/reschedule.server";
+import { VIDEO_WINDOW_LEAD_MINUTES } from "~/domain/video-access";
 import { log } from "~/utils/logger.server";
 import { afterReschedule, afterRescheduleExpired, afterRescheduleRejected, afterRescheduleRequested } from "./appointment-notifications.server";
 import { isSlotFree } from "./availability.server";
@@ -14,12 +15,16 @@ import { isSlotFree } from "./availability.server";
  * length from the psychologist's free slots; the appointment then holds both
  * slots until the other side accepts (it moves, and the room, reminders and
  * invites follow), rejects (the proposal is released), or the request expires
- * 24 hours before the original time (the original stands). Each step locks
- * the appointment row and reads its state again.
+ * (the original stands): 24 hours before the original time, or, for a request
+ * a policy let someone make later than that, when the original's room opens;
+ * and in any case once the proposed time has come. Each step locks the
+ * appointment row and reads its state again.
  */
 
-/** Unanswered requests expire this long before the original start. */
+/** Unanswered requests expire this long before the original start... */
 export const REQUEST_EXPIRES_BEFORE_MS = 24 * 3_600_000;
+/** ...or, when made later than that, this long before it: when the original's video room opens. */
+export const LATE_REQUEST_EXPIRES_BEFORE_MS = VIDEO_WINDOW_LEAD_MINUTES * 60_000;
 
 export async function reschedulePreview(appointmentId: string, asker: Asker, now = new Date()) {
   const appointment = await appointmentForAsker(db, appointmentId, asker);
@@ -58,6 +63,7 @@ export async function requestReschedule(input: { appointmentId: string; asker: A
         originalStartsAt: appointment.startsAt,
         proposedStartsAt: input.proposedStartsAt,
         proposedEndsAt: new Date(input.proposedStartsAt.getTime() + appointment.durationMinutes * 60_000),
+        now,
       });
       if (input.asker.role === "patient") await recordPracticeNotification(trx, appointment.id, "reschedule_requested", { again: true });
       await afterRescheduleRequested(trx, appointment.id, { by: input.asker.role, proposedStartsAt: input.proposedStartsAt, reason: input.reason });
@@ -81,6 +87,13 @@ export async function answerReschedule(input: { appointmentId: string; asker: As
     const request = await pendingRequest(trx, appointment.id);
     if (!request || appointment.status !== "pending_reschedule") return { ok: false, problem: "no_request" };
     if (request.requestedBy === input.asker.role) return { ok: false, problem: "own_request" };
+    if (input.accept && request.proposedStartsAt.getTime() <= now.getTime()) {
+      // The proposed time has come: accepting would move the consultation into the past. The request lapses, the original stands.
+      await dropProposal(trx, appointment.id);
+      await closeRequest(trx, request.id, "expired", null, now);
+      await afterRescheduleExpired(trx, appointment.id, now);
+      return { ok: false, problem: "no_request" };
+    }
     if (input.accept) {
       await moveToProposal(trx, appointment.id);
       await closeRequest(trx, request.id, "confirmed", input.reason, now);
@@ -95,9 +108,9 @@ export async function answerReschedule(input: { appointmentId: string; asker: As
   });
 }
 
-/** The job (every 10 minutes): requests nobody answered by 24 hours before the original time expire; the original stands. */
+/** The job (every 10 minutes): requests nobody answered in time (see above) expire; the original stands. */
 export async function expireDueRescheduleRequests(now = new Date()): Promise<number> {
-  const due = await dueRequests(now, REQUEST_EXPIRES_BEFORE_MS);
+  const due = await dueRequests(now, REQUEST_EXPIRES_BEFORE_MS, LATE_REQUEST_EXPIRES_BEFORE_MS);
   for (const request of due) {
     await db.transaction().execute(async (trx) => {
       await trx.selectFrom("appointments").select("id").where("id", "=", request.appointmentId).forUpdate().executeTakeFirst();

@@ -278,6 +278,40 @@ describe("an unanswered request", () => {
     expect(await sendAppointmentReminder(resumed[0]!.data as { appointmentId: string; kind: "24h"; startsAt: string }, dayBefore)).toBe("skipped");
   });
 
+  it("a proposal earlier than the original whose time has come cannot be accepted: it lapses, and the sweep expires such requests", async () => {
+    const original = brasilia(dayFromToday(5), "10:00");
+    const id = await confirmed(5, "10:00");
+    const proposed = brasilia(dayFromToday(2), "14:00");
+    expect((await propose(id, patientJar, proposed)).status).toBe(303);
+    const afterProposed = new Date(proposed.getTime() + 3_600_000);
+    // Accepting then would move the consultation into the past (and the completion job would close it unheld).
+    expect(await rescheduleService.answerReschedule({ appointmentId: id, asker: { role: "psychologist", userId: psychologist.id }, accept: true, reason: null, now: afterProposed })).toEqual({ ok: false, problem: "no_request" });
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", starts_at: original, proposed_starts_at: null, reschedule_count: 0 });
+    expect((await db.selectFrom("reschedule_requests").select("status").where("appointment_id", "=", id).executeTakeFirstOrThrow()).status).toBe("expired");
+
+    // Nobody answers another such request: the sweep expires it once the proposed time has come, days before the original's 24 hours.
+    expect((await propose(id, patientJar, proposed)).status).toBe(303);
+    expect(await expireDueRescheduleRequests(new Date(proposed.getTime() - 60_000))).toBe(0);
+    expect(await expireDueRescheduleRequests(proposed)).toBe(1);
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", starts_at: original, proposed_starts_at: null });
+  });
+
+  it("a request a policy allows under 24 hours ahead is not expired at once: it waits until the original's room opens", async () => {
+    const policy = await db.insertInto("reschedule_policies").values({ psychologist_id: psychologist.psychologistId, max_reschedules: 2, min_hours_before: 6, medical_emergency: true, technical_issues: true, weather_conditions: true }).returning("id").executeTakeFirstOrThrow();
+    const original = brasilia(dayFromToday(5), "10:00");
+    const id = await confirmed(5, "10:00");
+    await db.updateTable("appointments").set({ reschedule_policy_id: policy.id }).where("id", "=", id).execute();
+    const asked = new Date(original.getTime() - 20 * 3_600_000);
+    const proposed = brasilia(dayFromToday(5), "16:00");
+    expect(await rescheduleService.requestReschedule({ appointmentId: id, asker: { role: "patient", userId: patient.id }, proposedStartsAt: proposed, reason: "Consulta médica", now: asked })).toEqual({ ok: true });
+    // The next sweeps leave it for the psychologist to answer...
+    expect(await expireDueRescheduleRequests(new Date(asked.getTime() + 10 * MINUTE))).toBe(0);
+    expect(await expireDueRescheduleRequests(new Date(original.getTime() - 16 * MINUTE))).toBe(0);
+    // ...until the original's room opens, 15 minutes before it: then the original stands.
+    expect(await expireDueRescheduleRequests(new Date(original.getTime() - 15 * MINUTE))).toBe(1);
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", starts_at: original, proposed_starts_at: null });
+  });
+
   it("a rejection more than 24 hours ahead leaves the reminders to their own time", async () => {
     const id = await confirmed(5, "10:00");
     expect((await propose(id, patientJar, brasilia(dayFromToday(6), "14:00"))).status).toBe(303);
