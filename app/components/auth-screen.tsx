@@ -35,6 +35,15 @@ interface SignupFields {
   terms: boolean;
 }
 
+/**
+ * The first of `names` (in the form's order) the server marked invalid: it
+ * gets `autofocus`, so after a post without JavaScript the page opens on the
+ * field to fix, its error read with it (with JavaScript conform focuses it).
+ */
+function firstInvalid<Name extends string>(fields: Record<Name, { errors?: string[] }>, names: readonly Name[]): Name | undefined {
+  return names.find((name) => fields[name].errors !== undefined);
+}
+
 function intentOf(result: Result): string | undefined {
   const value = result?.initialValue?.intent;
   return typeof value === "string" ? value : undefined;
@@ -54,13 +63,14 @@ function LoginForm({ data, result }: { data: AuthScreenData; result: Result }) {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm<LoginFields>({ id: "login", lastResult: intentOf(result) === "login" ? result : undefined, shouldRevalidate: "onBlur" });
   const pending = usePendingLabel("login");
+  const focus = firstInvalid(fields, ["email", "password"]);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={data.redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email" }} />
-      <Field meta={fields.password} label={t("fields.password")} type="password" inputProps={{ autoComplete: "current-password" }} />
+      <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email", autoFocus: focus === "email" }} />
+      <Field meta={fields.password} label={t("fields.password")} type="password" inputProps={{ autoComplete: "current-password", autoFocus: focus === "password" }} />
       <div className="text-end text-sm">
         <Link to="/forgot-password" className="text-teal-800 underline dark:text-teal-300">
           {t("buttons.forgot")}
@@ -77,6 +87,7 @@ function SignupForm({ data, result, psychologist }: { data: AuthScreenData; resu
   const { t } = useTranslation("auth");
   const [form, fields] = useForm<SignupFields>({ id: "signup", lastResult: intentOf(result) === "signup" ? result : undefined, shouldRevalidate: "onBlur" });
   const pending = usePendingLabel("signup");
+  const focus = firstInvalid(fields, ["fullName", "email", "crp", "password", "confirmPassword"]);
   // The spec disables the button until the terms are ticked; before hydration it stays enabled
   // so the form works without JavaScript (the server checks the terms either way).
   const [hydrated, setHydrated] = useState(false);
@@ -95,8 +106,8 @@ function SignupForm({ data, result, psychologist }: { data: AuthScreenData; resu
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="redirectTo" value={data.redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field meta={fields.fullName} label={t("fields.fullName")} inputProps={{ autoComplete: "name" }} />
-      <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email" }} />
+      <Field meta={fields.fullName} label={t("fields.fullName")} inputProps={{ autoComplete: "name", autoFocus: focus === "fullName" }} />
+      <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email", autoFocus: focus === "email" }} />
       {psychologist ? (
         <>
           <input type="hidden" name="role" value="psychologist" />
@@ -109,6 +120,7 @@ function SignupForm({ data, result, psychologist }: { data: AuthScreenData; resu
               // Room for separators typed without JavaScript ('06.123.456'): the server normalises them; with it the field is formatted to 9.
               maxLength: 12,
               placeholder: "06/123456",
+              autoFocus: focus === "crp",
               onInput: (event) => {
                 event.currentTarget.value = formatCrpInput(event.currentTarget.value);
               },
@@ -128,8 +140,8 @@ function SignupForm({ data, result, psychologist }: { data: AuthScreenData; resu
           </div>
         </fieldset>
       )}
-      <Field meta={fields.password} label={t("fields.password")} type="password" hint={t("fields.passwordHint")} inputProps={{ autoComplete: "new-password" }} />
-      <Field meta={fields.confirmPassword} label={t("fields.confirmPassword")} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <Field meta={fields.password} label={t("fields.password")} type="password" hint={t("fields.passwordHint")} inputProps={{ autoComplete: "new-password", autoFocus: focus === "password" }} />
+      <Field meta={fields.confirmPassword} label={t("fields.confirmPassword")} type="password" inputProps={{ autoComplete: "new-password", autoFocus: focus === "confirmPassword" }} />
       <CheckboxField
         meta={fields.terms}
         label={

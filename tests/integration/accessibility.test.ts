@@ -31,6 +31,27 @@ describe("accessibility of the forms' errors", () => {
   });
 });
 
+describe("focus after a form error without JavaScript", () => {
+  it("opens the sign-in page again on the first field to fix", async () => {
+    const html = await markup(await send(formPost("/login", { intent: "login", email: "", password: "" })));
+    expect(html).toMatch(/<input id="login-email"[^>]*autofocus=""/);
+    expect(html).not.toMatch(/<input id="login-password"[^>]*autofocus/);
+  });
+
+  it("opens the sign-up page on the first field in the form's order that is wrong", async () => {
+    const html = await markup(
+      await send(formPost("/register", { intent: "signup", fullName: "Ana Souza", email: "ana@exemplo.com.br", role: "patient", password: "curta", confirmPassword: "outra", terms: "on" })),
+    );
+    expect(html).toMatch(/<input id="signup-password"[^>]*autofocus=""/);
+    expect(html.match(/autofocus=""/g)).toHaveLength(1);
+  });
+
+  it("focuses nothing on a first visit", async () => {
+    const html = await markup(await send(page("/login")));
+    expect(html).not.toContain("autofocus");
+  });
+});
+
 describe("accessibility of the psychologist's agenda", () => {
   it("names the month's calendar table by the month heading above it", async () => {
     const psychologist = await createUser({ role: "psychologist" });
