@@ -72,6 +72,20 @@ export async function recordNotice(executor: Executor, appointmentId: string, no
   return row !== undefined;
 }
 
+/**
+ * Forgets the notices that belong to a start the appointment has left
+ * (the reschedule notice and the reminders), so that moving back to that
+ * start later is told, and reminded, again.
+ */
+export async function forgetNoticesOfOtherStarts(executor: Executor, appointmentId: string, startsAt: Date): Promise<void> {
+  await executor
+    .deleteFrom("appointment_notices")
+    .where("appointment_id", "=", appointmentId)
+    .where("notice", "in", ["reschedule", "reminder_24h", "reminder_1h"])
+    .where("starts_at", "<>", startsAt)
+    .execute();
+}
+
 export async function hasNotice(executor: Executor, appointmentId: string, notice: AppointmentNoticeKind): Promise<boolean> {
   const row = await executor
     .selectFrom("appointment_notices")

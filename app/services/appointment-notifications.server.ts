@@ -4,7 +4,7 @@ import type { AppointmentNoticeKind, Database } from "#db/types";
 import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
 import { getFixedT } from "~/i18n/i18n.server";
 import { db } from "~/models/db.server";
-import { clearVideoRoom, getAppointmentForNotices, hasNotice, recordNotice, type AppointmentForNotices } from "~/models/appointment-lifecycle.server";
+import { clearVideoRoom, forgetNoticesOfOtherStarts, getAppointmentForNotices, hasNotice, recordNotice, type AppointmentForNotices } from "~/models/appointment-lifecycle.server";
 import { recordPracticeNotification } from "~/models/practice-notifications.server";
 import { bookedPolicies } from "~/models/policies.server";
 import { log } from "~/utils/logger.server";
@@ -244,6 +244,8 @@ export async function afterReschedule(trx: Trx, appointmentId: string, now = new
   if (row.status !== "confirmed") return;
   if (row.videoRoomName) await enqueueRoomMove(trx, appointmentId);
   else await enqueueRoomCreation(trx, appointmentId);
+  // A start left behind is no longer told: moving back to it later (A → B → A → B) is a new move, with its e-mails and reminders.
+  await forgetNoticesOfOtherStarts(trx, appointmentId, row.startsAt);
   if (!(await recordNotice(trx, appointmentId, "reschedule", row.startsAt))) return;
   const people = peopleOf(row);
   if (people.patient) await send(trx, people.patient, rescheduledEmail(people.patient, people.facts, people.attendees, "patient"));

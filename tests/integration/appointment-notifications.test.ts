@@ -266,6 +266,30 @@ describe("afterReschedule", () => {
     // The old start's reminder, had it run anyway, sends nothing.
     expect(await sendAppointmentReminder({ appointmentId: id, kind: "24h", startsAt: startsAt.toISOString() })).toBe("skipped");
   });
+
+  it("moved back to a time it had before (A → B → A → B), tells both again and reminds them of the time it has", async () => {
+    const { id, startsAt: a } = await confirmedAppointment(30 * HOUR);
+    await inTransaction(afterConfirmation, id);
+    const b = new Date(a.getTime() + 24 * HOUR);
+    const moves = [b, a, b];
+    for (const [index, to] of moves.entries()) {
+      await db
+        .updateTable("appointments")
+        .set({ starts_at: to, ends_at: new Date(to.getTime() + 50 * MINUTE), reschedule_count: index + 1 })
+        .where("id", "=", id)
+        .execute();
+      await inTransaction(afterReschedule, id);
+      // A hook that runs twice still tells no one twice.
+      await inTransaction(afterReschedule, id);
+    }
+
+    const rescheduled = (await outbox()).filter((mail) => mail.template === "appointment_rescheduled");
+    expect(rescheduled).toHaveLength(2 * moves.length);
+    // The last invite each person received says B, with the latest SEQUENCE.
+    for (const mail of rescheduled.slice(-2)) expect(ics(mail.attachments[0])).toContain("SEQUENCE:3");
+    const reminders = await queuedJobs("appointments.reminder");
+    expect(reminders.map((job) => job.singletonKey).sort()).toEqual([reminderKey(id, "1h", b), reminderKey(id, "24h", b)].sort());
+  });
 });
 
 describe("afterCancellation", () => {
