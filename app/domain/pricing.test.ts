@@ -7,6 +7,7 @@ import {
   priceForDuration,
   pricesFor,
   reaisToCents,
+  typedReaisToCents,
 } from "./pricing";
 
 describe("pricesFor", () => {
@@ -112,6 +113,32 @@ describe("reaisToCents", () => {
 
   it.each([Number.NaN, Number.POSITIVE_INFINITY, 1.234, 1.005])("refuses the number %d", (reais) => {
     expect(() => reaisToCents(reais)).toThrow(RangeError);
+  });
+});
+
+describe("typedReaisToCents", () => {
+  it.each([
+    ["150", 150_00],
+    ["150,00", 150_00],
+    ["150,5", 150_50],
+    ["150.5", 150_50],
+    ["150.50", 150_50],
+    ["1.500", 1500_00],
+    ["1.500,00", 1500_00],
+    ["1.234,56", 1234_56],
+    ["12.345.678,90", 12345678_90],
+    ["R$ 80,00", 80_00],
+    ["r$80", 80_00],
+    [" 42 ", 42_00],
+    ["0,01", 1],
+    ["0", 0],
+    ["999999999", 999999999_00],
+  ] as const)("reads '%s' as %i centavos", (typed, cents) => {
+    expect(typedReaisToCents(typed)).toBe(cents);
+  });
+
+  it.each(["", "abc", "-10", "1.5000", "1,234.56", "1.234.5", "1e3", "10,", ",5", "150,001", "1000000000", "R$", "80 reais"])("refuses '%s'", (typed) => {
+    expect(typedReaisToCents(typed)).toBeNull();
   });
 });
 

@@ -51,6 +51,28 @@ export function isOfferedDuration(minutes: unknown): minutes is OfferedDuration 
 const REAIS = /^(-?)(\d+)(?:[.,](\d{1,2}))?$/;
 
 /**
+ * Reais as a person types them, in Brazil or elsewhere ('150', '150,00', '150.5',
+ * '1.500,00', 'R$ 80,00'), to integer centavos without floating point; null when
+ * it is not an amount. Every form that takes money reads it with this.
+ */
+export function typedReaisToCents(input: string): number | null {
+  const text = input.trim().replace(/^R\$\s*/i, "");
+  let whole: string;
+  let fraction = "";
+  const grouped = /^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(text);
+  const plain = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text);
+  if (grouped) {
+    whole = grouped[1]!.replace(/\./g, "");
+    fraction = grouped[2] ?? "";
+  } else if (plain) {
+    whole = plain[1]!;
+    fraction = plain[2] ?? "";
+  } else return null;
+  if (whole.length > 9) return null;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/**
  * Reais as the provider sends them ('150.10', 150.1) to centavos (15010).
  * Strings are read digit by digit, so no binary fraction ever enters.
  */

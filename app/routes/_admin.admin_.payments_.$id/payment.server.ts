@@ -5,7 +5,7 @@ import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { cancellationRefusal } from "~/domain/cancellation";
 import { MANUAL_REFUND_REASON_MAX, refundableCents } from "~/domain/manual-refund";
-import { centsToReais, reaisToCents } from "~/domain/pricing";
+import { centsToReais, typedReaisToCents } from "~/domain/pricing";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { paymentTimeline } from "~/models/admin-payments.server";
 import { audit } from "~/models/audit.server";
@@ -98,12 +98,8 @@ function actionSchema(t: TFunction) {
         .string({ required_error: t("detail.errors.amountRequired") })
         .trim()
         .transform((value, ctx) => {
-          try {
-            const cents = reaisToCents(value.replace(/^R\$\s*/, ""));
-            if (cents > 0) return cents;
-          } catch {
-            // Said below.
-          }
+          const cents = typedReaisToCents(value);
+          if (cents !== null && cents > 0) return cents;
           ctx.addIssue({ code: "custom", message: t("detail.errors.amountInvalid") });
           return z.NEVER;
         }),

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
-import { pricesFor, reaisToCents } from "~/domain/pricing";
+import { pricesFor, typedReaisToCents } from "~/domain/pricing";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { activePolicies, savePolicies } from "~/models/policies.server";
 import { getPricingState, saveActivePricing } from "~/models/pricing.server";
@@ -22,10 +22,8 @@ function priceField(t: TFunction) {
     .string({ message: t("pricing.errors.required") })
     .trim()
     .transform((value, ctx) => {
-      let cents: number;
-      try {
-        cents = reaisToCents(value);
-      } catch {
+      const cents = typedReaisToCents(value);
+      if (cents === null) {
         ctx.addIssue({ code: "custom", message: t("pricing.errors.invalid") });
         return z.NEVER;
       }

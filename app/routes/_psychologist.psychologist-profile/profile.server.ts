@@ -5,6 +5,7 @@ import { z } from "zod";
 import { CONSULTATION_LANGUAGES, isConsultationLanguage, isSpecialty, MAX_LANGUAGES, MAX_SPECIALTIES, SPECIALTIES } from "~/domain/catalog";
 import { isValidCpf, normalizeCpf } from "~/domain/cpf";
 import { normalizeCrp } from "~/domain/crp";
+import { typedReaisToCents } from "~/domain/pricing";
 import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";
 import {
@@ -36,27 +37,6 @@ export const NAMESPACES = ["professional"];
 export const MIN_GRADUATION_YEAR = 1950;
 /** R$ 99.999,99: far above any session price, well inside the integer column. */
 const MAX_PRICE_CENTS = 9_999_999;
-
-/**
- * Reais as typed in Brazil or elsewhere ('150', '150,00', '150.5', '1.500,00')
- * to integer centavos, without floating point; null when it is not an amount.
- */
-export function parseReaisToCents(input: string): number | null {
-  const text = input.trim().replace(/^R\$\s*/i, "");
-  let whole: string;
-  let fraction = "";
-  const grouped = /^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(text);
-  const plain = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text);
-  if (grouped) {
-    whole = grouped[1]!.replace(/\./g, "");
-    fraction = grouped[2] ?? "";
-  } else if (plain) {
-    whole = plain[1]!;
-    fraction = plain[2] ?? "";
-  } else return null;
-  if (whole.length > 9) return null;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
 
 /** Centavos as the price field shows them: '150,00'. */
 export function centsToReaisInput(cents: number): string {
@@ -144,7 +124,7 @@ export function profileSchema(t: TFunction, now = new Date()) {
     certifications: text(t, 2000),
     personalStatement: text(t, 2000),
     price: z.string({ message: t("errors.priceRequired") }).transform((value, ctx) => {
-      const cents = parseReaisToCents(value);
+      const cents = typedReaisToCents(value);
       if (cents === null || cents <= 0 || cents > MAX_PRICE_CENTS) {
         ctx.addIssue({ code: "custom", message: t("errors.priceInvalid") });
         return z.NEVER;
