@@ -70,6 +70,16 @@ describe("calendar feed", () => {
     expect(html).not.toContain(second);
   });
 
+  it("says since when the link is active in the psychologist's calendar, not the server's", async () => {
+    const { psychologist } = await createPair();
+    const jar = await signedIn(psychologist);
+    await generate(jar);
+    // 22:30 on 10 March in Brasília, already the 11th in UTC.
+    await db.updateTable("calendar_feeds").set({ created_at: new Date("2026-03-11T01:30:00Z") }).where("revoked_at", "is", null).execute();
+    const html = await (await send(page("/psychologist-dashboard", { Cookie: jar.header() }))).text();
+    expect(html).toContain("Link ativo desde 10 de março de 2026");
+  });
+
   it("redirects after making a link (a reload makes no other) and shows it once, to its maker only, never cached", async () => {
     const { psychologist } = await createPair();
     const jar = await signedIn(psychologist);

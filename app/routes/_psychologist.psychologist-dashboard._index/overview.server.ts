@@ -26,7 +26,8 @@ export async function overviewTabData(request: Request, user: PsychologistSessio
   if (feed.status === "rejected") log().error({ err: feed.reason, psychologistId }, "overview calendar feed failed to load");
   // A link made by the form just before the redirect here: shown on this page only.
   const { url: feedUrl, setCookie } = await takeFeedLink(request, user.id);
-  const base = { translations, period, feedLoaded: feed.status === "fulfilled", feed: feed.status === "fulfilled" ? feed.value : null, feedUrl };
+  // The link's date is a day of the psychologist's calendar, not the server's.
+  const base = { translations, period, timeZone: user.psychologistTimeZone, feedLoaded: feed.status === "fulfilled", feed: feed.status === "fulfilled" ? feed.value : null, feedUrl };
   const init = setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined;
   try {
     if (figures.status === "rejected") throw figures.reason;

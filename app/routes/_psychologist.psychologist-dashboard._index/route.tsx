@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** The practice's private iCalendar subscription: generated, shown once, revoked by the next. */
-function CalendarFeedCard({ createdAt, feedUrl }: { createdAt: string | null; feedUrl: string | null }) {
+function CalendarFeedCard({ createdAt, feedUrl, timeZone }: { createdAt: string | null; feedUrl: string | null; timeZone: string }) {
   const { t, locale } = useTranslation("practice");
   return (
     <section className="card mt-6" aria-labelledby="feed-title">
@@ -37,7 +37,7 @@ function CalendarFeedCard({ createdAt, feedUrl }: { createdAt: string | null; fe
           <p className="mt-1 text-sm">{t("feed.onlyOnce")}</p>
         </div>
       ) : createdAt ? (
-        <p className="mt-3 text-sm">{t("feed.active", { date: formatLongDate(createdAt, locale) ?? "" })}</p>
+        <p className="mt-3 text-sm">{t("feed.active", { date: formatLongDate(createdAt, locale, timeZone) ?? "" })}</p>
       ) : null}
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="generate-feed" />
@@ -123,7 +123,7 @@ export default function OverviewTab() {
           <LoadError message={data.error ?? ""} retry={t("retry")} />
         </div>
       )}
-      {data.feedLoaded ? <CalendarFeedCard createdAt={data.feed?.createdAt ?? null} feedUrl={data.feedUrl} /> : null}
+      {data.feedLoaded ? <CalendarFeedCard createdAt={data.feed?.createdAt ?? null} feedUrl={data.feedUrl} timeZone={data.timeZone} /> : null}
     </section>
   );
 }
