@@ -28,6 +28,8 @@ export interface AccountSettingsData {
   consents: Record<ConsentKey, { granted: boolean; at: Date } | null>;
   sessions: number;
   timeZones: string[];
+  /** The zone the page shows dates in: the profile's, else the browser's. */
+  viewerTimeZone: string;
 }
 
 type Result = SubmissionResult<string[]> | undefined;
@@ -248,7 +250,7 @@ function Privacy({ data }: { data: AccountSettingsData }) {
           <div key={key}>
             <CheckboxField meta={fields[name]} label={t(`fields.${name}`)} defaultChecked={state?.granted ?? false} />
             <p className="ms-6 text-xs text-slate-500">
-              {state ? t("text.consentUpdated", { date: formatLongDate(state.at, locale) ?? "" }) : t("text.consentNever")}
+              {state ? t("text.consentUpdated", { date: formatLongDate(state.at, locale, data.viewerTimeZone) ?? "" }) : t("text.consentNever")}
             </p>
           </div>
         );

@@ -17,6 +17,7 @@ import { EXPORTED_USER_COLUMNS } from "~/services/privacy.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
 import { createUser, PASSWORD, signedIn, type TestUser } from "#tests/helpers/factories";
+import { page as appPage, send } from "#tests/helpers/app";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 
 /**
@@ -144,6 +145,16 @@ describe("personal data", () => {
     // /settings is everyone's.
     expect((await post(jar, PERSONAL, "/settings")).status).toBe(303);
     expect(await profileOf(psychologist.id)).toMatchObject({ first_name: "Beatriz" });
+  });
+});
+
+describe("consent dates", () => {
+  it("name the day of the viewer's calendar, not the server's", async () => {
+    const { user, jar } = await patient();
+    // 22:30 on 10 March in Brasília (the zone of a viewer with none set), already the 11th in UTC.
+    await db.insertInto("consent_log").values({ user_id: user.id, consent: "marketing", granted: true, created_at: new Date("2026-03-11T01:30:00Z") }).execute();
+    const html = await (await send(appPage("/settings", { Cookie: jar.header() }))).text();
+    expect(html).toContain("Última alteração: 10 de março de 2026");
   });
 });
 

@@ -23,6 +23,7 @@ import { deleteAccount } from "~/services/privacy.server";
 import { clearSessionCookie, type SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
+import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 
 /**
  * The server half of the account pages (/patient-profile, /patient/profile,
@@ -108,6 +109,8 @@ export async function settingsLoaderData(request: Request, user: SessionUser, pa
     consents: Object.fromEntries(CONSENT_KINDS.map((kind) => [kind, consents.get(kind) ?? null])) as Record<(typeof CONSENT_KINDS)[number], { granted: boolean; at: Date } | null>,
     sessions,
     timeZones: Intl.supportedValuesOf("timeZone"),
+    // Consent dates are days of the viewer's calendar, not the server's.
+    viewerTimeZone: viewerTimeZone(request, user).timeZone,
   };
 }
 
