@@ -58,10 +58,11 @@ export async function consultationsTabData(request: Request, user: PsychologistS
     calendarError: calendar.status === "rejected" ? t("errors.calendar") : null,
   };
   // The list, the next three and the notifications are all consultations: one failure, one text ('Erro ao carregar lista de consultas').
+  const withoutList = () => ({ ...base, listError: t("errors.list"), list: null, next: null, notifications: null });
   if (list.status === "rejected" || next.status === "rejected" || notifications.status === "rejected") {
     const failure = [list, next, notifications].find((part) => part.status === "rejected") as PromiseRejectedResult;
     log().error({ err: failure.reason, psychologistId }, "consultations list failed to load");
-    return { ...base, listError: t("errors.list"), list: null, next: null, notifications: null };
+    return withoutList();
   }
   // Who looked at which consultations' list, with which filters: one row per view that loaded; unrecorded, the list is not sent.
   try {
@@ -73,7 +74,7 @@ export async function consultationsTabData(request: Request, user: PsychologistS
     });
   } catch (error) {
     log().error({ err: error, psychologistId }, "consultations list view could not be audited");
-    return { ...base, listError: t("errors.list"), list: null, next: null, notifications: null };
+    return withoutList();
   }
   const when = (instant: Date) => ({ date: formatLongDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) });
 
