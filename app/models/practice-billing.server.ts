@@ -12,6 +12,12 @@ import { db } from "./db.server";
  *   awaiting payment) and the conversion rate (paid ÷ created);
  * - the cash of the period (payments *approved* in it, less refunds) gives
  *   'Recebido', and the transactions list is the payments made in it.
+ *
+ * Money counts as the admin overview counts it: reais that came in, that is a
+ * payment in BRL that was approved (a refund later leaves it 'refunded'), net
+ * of what was refunded. A payment in another currency pays for nothing (the
+ * webhook refunds it as a mismatch) and its cents are not centavos; a
+ * charged-back one was taken back.
  */
 
 interface Scope {
@@ -20,6 +26,9 @@ interface Scope {
   end: Date;
   now: Date;
 }
+
+/** A payment whose money came in, in reais (alias `p`): what every money figure here sums, net of refunds. */
+const CAME_IN = sql<boolean>`p.status in ('approved', 'refunded') and p.currency = 'BRL'`;
 
 // Mercado Pago's statuses of a payment still on its way.
 const AWAITING = ["pending", "in_process", "authorized", "in_mediation"];
@@ -35,7 +44,7 @@ export async function bookingFigures({ psychologistId, start, end, now }: Scope)
           .whereRef("p.appointment_id", "=", "a.id")
           .select([
             // A refunded payment was approved first; what is left of it is revenue.
-            sql<number | null>`sum(p.amount_cents - p.refunded_cents) filter (where p.status in ('approved', 'refunded'))`.as("net"),
+            sql<number | null>`sum(p.amount_cents - p.refunded_cents) filter (where ${CAME_IN})`.as("net"),
             sql<boolean | null>`bool_or(p.status in (${sql.join(AWAITING)}))`.as("awaiting"),
           ])
           .as("p"),
@@ -62,7 +71,7 @@ export async function receivedInPeriod({ psychologistId, start, end }: Scope) {
   const row = await db
     .selectFrom("payments as p")
     .where("p.psychologist_id", "=", psychologistId)
-    .where("p.status", "in", ["approved", "refunded"])
+    .where(CAME_IN)
     .where("p.approved_at", ">=", start)
     .where("p.approved_at", "<", end)
     .select([sql<number>`coalesce(sum(p.amount_cents - p.refunded_cents), 0)::int`.as("receivedCents")])
@@ -85,6 +94,8 @@ function transactions({ psychologistId, start, end }: Omit<Scope, "now">) {
       at.as("at"),
       "p.amount_cents as amountCents",
       "p.refunded_cents as refundedCents",
+      // Only money that came in has a net: a rejected or pending attempt, a charge-back or another currency is worth nothing.
+      sql<number>`case when ${CAME_IN} then p.amount_cents - p.refunded_cents else 0 end`.as("netCents"),
       "p.status",
       "p.method",
       "a.id as appointmentId",

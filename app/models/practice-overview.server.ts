@@ -23,8 +23,8 @@ export interface OverviewFigures {
   attendance: { noShow: number; previousCompleted: number; previousNoShow: number };
   rating: { average: number | null; reviews: number };
   /**
-   * Revenue of the period's consultations in centavos: what was received (approved payments less
-   * what was refunded), what is still awaited (live holds and unpaid appointments), and the two
+   * Revenue of the period's consultations in centavos: what was received (payments in reais approved,
+   * less what was refunded of them), what is still awaited (live holds and unpaid appointments), and the two
    * together — the spec's 'Receita Total' (its sample: 450 total, 150 of it pending).
    */
   revenue: { totalCents: number; receivedCents: number; pendingCents: number };
@@ -40,7 +40,10 @@ export async function overviewFigures({ psychologistId, window, now }: Scope): P
         eb
           .selectFrom("payments")
           .whereRef("payments.appointment_id", "=", "a.id")
-          .where("payments.status", "=", "approved")
+          // Reais that came in, as billing and the admin overview count them: approved (a refund later leaves it
+          // 'refunded', counted net), never a charge-back nor a payment in another currency (refunded as a mismatch).
+          .where("payments.status", "in", ["approved", "refunded"])
+          .where("payments.currency", "=", "BRL")
           // The previous period's appointments count for attendance only: their payments are not looked up.
           .where(current)
           .select(sql<number>`sum(payments.amount_cents - payments.refunded_cents)`.as("net"))

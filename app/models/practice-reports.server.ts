@@ -38,6 +38,7 @@ const endOf = (scope: ReportScope) => sql<Date>`(((${scope.to}::date + 1))::time
 // Financial: payments
 
 const paidAt = sql<Date>`coalesce(p.approved_at, p.created_at)`;
+const CAME_IN = sql<boolean>`p.status in ('approved', 'refunded') and p.currency = 'BRL'`;
 
 export async function financialPage(scope: ReportScope, after: Cursor | null, limit = PAGE_SIZE) {
   let query = db
@@ -77,8 +78,10 @@ export async function financialTotals(scope: ReportScope) {
     .select([
       sql<number>`count(*)::int`.as("count"),
       sql<number>`count(*) filter (where p.status = 'approved')::int`.as("approvedCount"),
-      sql<number>`coalesce(sum(p.amount_cents) filter (where p.status in ('approved', 'refunded')), 0)::int`.as("receivedCents"),
-      sql<number>`coalesce(sum(p.refunded_cents) filter (where p.status in ('approved', 'refunded')), 0)::int`.as("refundedCents"),
+      // Money that came in, in reais (as billing and the admin overview count it): never a charge-back, nor a
+      // payment in another currency (refunded as a mismatch; its cents are not centavos). The rows still list both.
+      sql<number>`coalesce(sum(p.amount_cents) filter (where ${CAME_IN}), 0)::int`.as("receivedCents"),
+      sql<number>`coalesce(sum(p.refunded_cents) filter (where ${CAME_IN}), 0)::int`.as("refundedCents"),
     ])
     .executeTakeFirstOrThrow()
     .then((row) => ({ ...row, netCents: row.receivedCents - row.refundedCents }));

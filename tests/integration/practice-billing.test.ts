@@ -107,6 +107,17 @@ async function practice() {
   return other;
 }
 
+/**
+ * Beside a paid booking, two payments that brought no reais: one approved in dollars (a mismatch the
+ * webhook refunds; its refund not made yet) and an earlier card payment charged back after its approval.
+ */
+async function strayPayments(createdAt: Date) {
+  const id = await booking({ createdAt, status: "confirmed", paymentStatus: "paid", priceCents: 100_00, payment: { status: "approved", method: "pix", amountCents: 100_00 } });
+  const stray = { appointment_id: id, provider: "local" as const, method: "credit_card", approved_at: createdAt, created_at: createdAt };
+  await db.insertInto("payments").values({ ...stray, provider_payment_id: `usd-${id}`, status: "approved", amount_cents: 100_00, currency: "USD" }).execute();
+  await db.insertInto("payments").values({ ...stray, provider_payment_id: `cb-${id}`, status: "charged_back", amount_cents: 100_00, currency: "BRL" }).execute();
+}
+
 async function billing(query = "", as: CookieJar = jar, now = NOW) {
   const path = `/psychologist-dashboard/billing${query}`;
   return billingTabData(getRequest(path, as), await requirePsychologist(getRequest(path, as)), now);
@@ -142,6 +153,16 @@ describe("the four cards", () => {
     await practice();
     const data = await billing("?period=quarter");
     expect(data.billing!.cards).toMatchObject({ revenueCents: 1070_00, receivedCents: 1070_00, pendingCents: 220_00, created: 9, paid: 6, conversionRate: 66.7 });
+  });
+
+  it("count only reais that came in: a payment in dollars or a charged-back one is neither revenue nor received", async () => {
+    await practice();
+    await strayPayments(at("2026-11-24T15:00:00Z"));
+    // The week's figures with one more booking of 100.00 paid in reais, and nothing of the two strays.
+    expect((await billing("?period=week")).billing!.cards).toMatchObject({ revenueCents: 450_00, receivedCents: 450_00, pendingCents: 220_00, created: 7, paid: 4 });
+    expect((await billing()).billing!.cards).toMatchObject({ revenueCents: 700_00, receivedCents: 870_00 });
+    // Still listed, as the payments they were.
+    expect((await billing("?period=week")).billing!.transactions.total).toBe(8);
   });
 
   it("an empty period: zeros and no conversion rate", async () => {
@@ -270,6 +291,18 @@ describe("the CSV export", () => {
     const audit = await db.selectFrom("audit_log").selectAll().where("action", "=", "billing.export").execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_user_id: pair.psychologist.id, details: { period: "week", rows: 5 } });
+  });
+
+  it("gives a payment in dollars or a charged-back one no net: only reais that came in have one", async () => {
+    await strayPayments(at("2026-11-24T15:00:00Z"));
+    const response = await billingExport(getRequest("/psychologist-dashboard/billing/export?period=week", jar), await requirePsychologist(getRequest("/", jar)), NOW);
+    const lines = (await response.text()).trim().split("\r\n");
+    const rows = lines.slice(1).map((line) => line.split(","));
+    expect(rows.map((row) => [row[3], row[4], row[5], row[6]]).sort()).toEqual([
+      ["100.00", "0.00", "0.00", "Aprovado"],
+      ["100.00", "0.00", "0.00", "Estornado (chargeback)"],
+      ["100.00", "0.00", "100.00", "Aprovado"],
+    ]);
   });
 
   it("writes the time the visitor's way, a 12-hour clock in English, in a file named in English", async () => {

@@ -70,6 +70,26 @@ describe("practice overview", () => {
     expect(overview.revenue).toEqual({ totalCents: 500_00, receivedCents: 350_00, pendingCents: 150_00 });
   });
 
+  it("counts only reais that came in: a payment in dollars or a charged-back one is not received", async () => {
+    const { psychologist } = await practiceWithHistory();
+    const [paid] = await db.selectFrom("payments").select("appointment_id").where("amount_cents", "=", 200_00).execute();
+    // Paid 200.00 in dollars as well (a mismatch the webhook refunds; not refunded yet), and a card payment charged back after its approval.
+    const stray = { appointment_id: paid!.appointment_id, provider: "local" as const, amount_cents: 200_00, approved_at: NOW };
+    await db.insertInto("payments").values({ ...stray, provider_payment_id: "usd-1", status: "approved", currency: "USD" }).execute();
+    await db.insertInto("payments").values({ ...stray, provider_payment_id: "cb-1", status: "charged_back", currency: "BRL" }).execute();
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "week", NOW);
+    expect(overview.revenue).toEqual({ totalCents: 500_00, receivedCents: 350_00, pendingCents: 150_00 });
+  });
+
+  it("counts what is left of a payment later refunded, as billing does", async () => {
+    const { psychologist } = await practiceWithHistory();
+    const [paid] = await db.selectFrom("payments").select("id").where("amount_cents", "=", 200_00).execute();
+    // The gateway says 'refunded' once money went back; 50.00 of the 200.00 did.
+    await db.updateTable("payments").set({ status: "refunded", refunded_cents: 50_00 }).where("id", "=", paid!.id).execute();
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "week", NOW);
+    expect(overview.revenue.receivedCents).toBe(300_00);
+  });
+
   it("the day: only today's, against yesterday", async () => {
     const { psychologist } = await practiceWithHistory();
     const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "day", at("2026-11-24T20:00:00Z"));

@@ -208,6 +208,21 @@ describe("the financial report", () => {
     expect(rows[totalsHeader + 1]).toEqual([5, 4, 880, 300, 580]);
   });
 
+  it("totals only reais that came in: a payment in dollars or a charged-back one is listed, not received", async () => {
+    const { jar } = await october();
+    const [row] = await db.selectFrom("payments").select(["appointment_id", "approved_at"]).where("amount_cents", "=", 180_00).execute();
+    // Paid 180.00 in dollars as well (a mismatch the webhook refunds; not refunded yet), and a card payment charged back after its approval.
+    const stray = { appointment_id: row!.appointment_id, provider: "local" as const, method: "credit_card", amount_cents: 180_00, approved_at: row!.approved_at };
+    await db.insertInto("payments").values({ ...stray, provider_payment_id: "usd-1", status: "approved", currency: "USD" }).execute();
+    await db.insertInto("payments").values({ ...stray, provider_payment_id: "cb-1", status: "charged_back", currency: "BRL" }).execute();
+    const rows = await sheetRows(await download(`type=financial&format=excel&${OCTOBER}`, jar));
+    const header = rows.findIndex((row) => row[0] === "Data");
+    expect(rows.slice(header + 1).filter((row) => row[0] instanceof Date)).toHaveLength(7);
+    const totalsHeader = rows.findIndex((row) => row[0] === "Pagamentos");
+    // Seven payments, five of them 'Aprovado' as listed (the dollar one too); the money as before.
+    expect(rows[totalsHeader + 1]).toEqual([7, 5, 880, 300, 580]);
+  });
+
   it("reads the same in the PDF", async () => {
     const { jar } = await october();
     const lines = pdfText(await bytes(await download(`type=financial&format=pdf&${OCTOBER}`, jar))).split("\n").map((line) => line.replace(/\s+/g, " ").trim());

@@ -117,8 +117,8 @@ export async function billingExport(request: Request, user: PsychologistSessionU
           patientName(row),
           reais(row.amountCents),
           reais(row.refundedCents),
-          // Only money that came in has a net: a rejected or pending attempt is worth nothing yet.
-          reais(row.status === "approved" || row.status === "refunded" ? row.amountCents - row.refundedCents : 0),
+          // Only money that came in, in reais, has a net (computed with the cards' rule, in SQL).
+          reais(row.netCents),
           status ? t(`status.${status}`) : row.status,
           method ? t(`methods.${method}`) : (row.method ?? ""),
           row.id,
