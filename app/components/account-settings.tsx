@@ -5,7 +5,7 @@ import { formatCpf } from "~/domain/cpf";
 import { BRAZIL_TIME_ZONES } from "~/domain/time-zones";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatLongDate } from "~/utils/format";
-import { CheckboxField, ErrorList, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
+import { CheckboxField, ErrorList, errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 import { initials } from "./user-menu";
 import { PHOTO_ACCEPT, photoSources } from "~/domain/image";
 
@@ -64,12 +64,13 @@ function PersonalData({ data, result }: { data: AccountSettingsData; result: Res
     },
   });
   const brazil = new Set<string>(BRAZIL_TIME_ZONES);
+  const focus = errorFocus(form, fields, ["firstName", "lastName", "phone", "cpf", "timeZone"]);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="profile" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Field meta={fields.firstName} label={t("fields.firstName")} inputProps={{ autoComplete: "given-name", required: true }} />
-      <Field meta={fields.lastName} label={t("fields.lastName")} inputProps={{ autoComplete: "family-name", required: true }} />
+      <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
+      <Field meta={fields.firstName} label={t("fields.firstName")} inputProps={{ autoComplete: "given-name", required: true, autoFocus: focus === "firstName" }} />
+      <Field meta={fields.lastName} label={t("fields.lastName")} inputProps={{ autoComplete: "family-name", required: true, autoFocus: focus === "lastName" }} />
       <div className="sm:col-span-2">
         <label className="label" htmlFor="account-email">
           {t("fields.email")}
@@ -79,13 +80,13 @@ function PersonalData({ data, result }: { data: AccountSettingsData; result: Res
           {t("fields.emailHint")}
         </p>
       </div>
-      <Field meta={fields.phone} label={t("fields.phone")} type="tel" hint={t("fields.phoneHint")} inputProps={{ autoComplete: "tel" }} />
-      <Field meta={fields.cpf} label={t("fields.cpf")} hint={t("fields.cpfHint")} inputProps={{ inputMode: "numeric", maxLength: 14 }} />
+      <Field meta={fields.phone} label={t("fields.phone")} type="tel" hint={t("fields.phoneHint")} inputProps={{ autoComplete: "tel", autoFocus: focus === "phone" }} />
+      <Field meta={fields.cpf} label={t("fields.cpf")} hint={t("fields.cpfHint")} inputProps={{ inputMode: "numeric", maxLength: 14, autoFocus: focus === "cpf" }} />
       <div className="sm:col-span-2">
         <label className="label" htmlFor={fields.timeZone.id}>
           {t("fields.timeZone")}
         </label>
-        <select id={fields.timeZone.id} name={fields.timeZone.name} defaultValue={fields.timeZone.initialValue ?? ""} className="input" aria-invalid={fields.timeZone.errors ? true : undefined}>
+        <select id={fields.timeZone.id} name={fields.timeZone.name} defaultValue={fields.timeZone.initialValue ?? ""} className="input" aria-invalid={fields.timeZone.errors ? true : undefined} aria-describedby={fields.timeZone.errors ? fields.timeZone.errorId : undefined} autoFocus={focus === "timeZone"}>
           <option value="">{t("fields.timeZoneAuto")}</option>
           <optgroup label={t("fields.timeZoneBrazil")}>
             {BRAZIL_TIME_ZONES.map((zone) => (
@@ -134,7 +135,7 @@ function Photo({ data, result }: { data: AccountSettingsData; result: Result }) 
           <label htmlFor="photo-file" className="label">
             {t("fields.photo")}
           </label>
-          <input id="photo-file" name="photo" type="file" accept={PHOTO_ACCEPT} className="block text-sm" aria-invalid={errors ? true : undefined} aria-describedby={errors ? "photo-error" : undefined} />
+          <input id="photo-file" name="photo" type="file" accept={PHOTO_ACCEPT} className="block text-sm" aria-invalid={errors ? true : undefined} aria-describedby={errors ? "photo-error" : undefined} autoFocus={errors !== undefined} />
           <ErrorList id="photo-error" errors={errors} />
           <SubmitButton pending={useIsSubmitting({ intent: "photo" })} pendingLabel={t("buttons.saving")} className="btn-secondary">
             {t("buttons.uploadPhoto")}
@@ -181,6 +182,7 @@ function Password({ data, result }: { data: AccountSettingsData; result: Result 
   useEffect(() => setHydrated(true), []);
   const needed = data.account.hasPassword ? ["currentPassword", "newPassword", "confirmPassword"] : ["newPassword", "confirmPassword"];
   const complete = needed.every((name) => filled[name]);
+  const focus = errorFocus(form, fields, ["currentPassword", "newPassword", "confirmPassword"]);
   return (
     <Form
       method="post"
@@ -193,12 +195,12 @@ function Password({ data, result }: { data: AccountSettingsData; result: Result 
     >
       <input type="hidden" name="intent" value="password" />
       {!data.account.hasPassword ? <p className="text-sm text-slate-600 sm:col-span-3">{t("text.noPassword")}</p> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
       {data.account.hasPassword ? (
-        <Field meta={fields.currentPassword} label={t("fields.currentPassword")} type="password" inputProps={{ autoComplete: "current-password" }} />
+        <Field meta={fields.currentPassword} label={t("fields.currentPassword")} type="password" inputProps={{ autoComplete: "current-password", autoFocus: focus === "currentPassword" }} />
       ) : null}
-      <Field meta={fields.newPassword} label={t("fields.newPassword")} type="password" inputProps={{ autoComplete: "new-password" }} />
-      <Field meta={fields.confirmPassword} label={t("fields.confirmPassword")} type="password" inputProps={{ autoComplete: "new-password" }} />
+      <Field meta={fields.newPassword} label={t("fields.newPassword")} type="password" inputProps={{ autoComplete: "new-password", autoFocus: focus === "newPassword" }} />
+      <Field meta={fields.confirmPassword} label={t("fields.confirmPassword")} type="password" inputProps={{ autoComplete: "new-password", autoFocus: focus === "confirmPassword" }} />
       <div className="sm:col-span-3">
         <SubmitButton pending={useIsSubmitting({ intent: "password" })} pendingLabel={t("buttons.saving")} className="btn-primary" disabled={hydrated && !complete}>
           {data.account.hasPassword ? t("buttons.changePassword") : t("buttons.setPassword")}
@@ -265,16 +267,17 @@ function Privacy({ data }: { data: AccountSettingsData }) {
 function DeleteAccount({ data, result }: { data: AccountSettingsData; result: Result }) {
   const { t } = useTranslation("settings");
   const [form, fields] = useForm<{ intent: string; password: string; email: string }>({ id: "delete-account", lastResult: resultFor(result, "delete-account") });
+  const focus = errorFocus(form, fields, data.account.hasPassword ? ["password"] : ["email"]);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="delete-account" />
       <p className="text-sm">{t("text.deleteWarning")}</p>
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">{t("text.deleteRetention")}</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
       {data.account.hasPassword ? (
-        <Field meta={fields.password} label={t("fields.deletePassword")} type="password" inputProps={{ autoComplete: "current-password", required: true }} />
+        <Field meta={fields.password} label={t("fields.deletePassword")} type="password" inputProps={{ autoComplete: "current-password", required: true, autoFocus: focus === "password" }} />
       ) : (
-        <Field meta={fields.email} label={t("fields.deleteEmail")} type="email" inputProps={{ required: true }} />
+        <Field meta={fields.email} label={t("fields.deleteEmail")} type="email" inputProps={{ required: true, autoFocus: focus === "email" }} />
       )}
       <SubmitButton pending={useIsSubmitting({ intent: "delete-account" })} className="btn bg-red-700 text-white hover:bg-red-800">
         {t("buttons.deleteAccount")}

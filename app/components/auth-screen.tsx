@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formatCrpInput } from "~/domain/crp";
 import { useTranslation } from "~/i18n/use-translation";
-import { CheckboxField, Field, FormErrors, SubmitButton } from "./forms";
+import { CheckboxField, errorFocus, Field, FormErrors, SubmitButton } from "./forms";
 
 export type AuthTab = "login" | "signup" | "psychologist";
 
@@ -35,15 +35,6 @@ interface SignupFields {
   terms: boolean;
 }
 
-/**
- * The first of `names` (in the form's order) the server marked invalid: it
- * gets `autofocus`, so after a post without JavaScript the page opens on the
- * field to fix, its error read with it (with JavaScript conform focuses it).
- */
-function firstInvalid<Name extends string>(fields: Record<Name, { errors?: string[] }>, names: readonly Name[]): Name | undefined {
-  return names.find((name) => fields[name].errors !== undefined);
-}
-
 function intentOf(result: Result): string | undefined {
   const value = result?.initialValue?.intent;
   return typeof value === "string" ? value : undefined;
@@ -63,12 +54,12 @@ function LoginForm({ data, result }: { data: AuthScreenData; result: Result }) {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm<LoginFields>({ id: "login", lastResult: intentOf(result) === "login" ? result : undefined, shouldRevalidate: "onBlur" });
   const pending = usePendingLabel("login");
-  const focus = firstInvalid(fields, ["email", "password"]);
+  const focus = errorFocus(form, fields, ["email", "password"]);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={data.redirectTo} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
       <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email", autoFocus: focus === "email" }} />
       <Field meta={fields.password} label={t("fields.password")} type="password" inputProps={{ autoComplete: "current-password", autoFocus: focus === "password" }} />
       <div className="text-end text-sm">
@@ -87,7 +78,7 @@ function SignupForm({ data, result, psychologist }: { data: AuthScreenData; resu
   const { t } = useTranslation("auth");
   const [form, fields] = useForm<SignupFields>({ id: "signup", lastResult: intentOf(result) === "signup" ? result : undefined, shouldRevalidate: "onBlur" });
   const pending = usePendingLabel("signup");
-  const focus = firstInvalid(fields, ["fullName", "email", "crp", "password", "confirmPassword"]);
+  const focus = errorFocus(form, fields, ["fullName", "email", "crp", "password", "confirmPassword", "terms"]);
   // The spec disables the button until the terms are ticked; before hydration it stays enabled
   // so the form works without JavaScript (the server checks the terms either way).
   const [hydrated, setHydrated] = useState(false);
@@ -105,7 +96,7 @@ function SignupForm({ data, result, psychologist }: { data: AuthScreenData; resu
     >
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="redirectTo" value={data.redirectTo} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
       <Field meta={fields.fullName} label={t("fields.fullName")} inputProps={{ autoComplete: "name", autoFocus: focus === "fullName" }} />
       <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email", autoFocus: focus === "email" }} />
       {psychologist ? (
@@ -144,6 +135,7 @@ function SignupForm({ data, result, psychologist }: { data: AuthScreenData; resu
       <Field meta={fields.confirmPassword} label={t("fields.confirmPassword")} type="password" inputProps={{ autoComplete: "new-password", autoFocus: focus === "confirmPassword" }} />
       <CheckboxField
         meta={fields.terms}
+        autoFocus={focus === "terms"}
         label={
           <>
             {t("fields.termsPrefix")}{" "}

@@ -55,7 +55,7 @@ export function CancelForm({ data, answer, t, FormComponent, submitting, leave }
               <p className="mt-1">{t("policy", { noFeeHours: policy.noFeeHours, partialHours: policy.partialHours, partialPercent: policy.partialPercent })}</p>
             ) : null}
           </div>
-          {answer?.error ? <FormErrors errors={[answer.error]} /> : null}
+          {answer?.error ? <FormErrors errors={[answer.error]} autoFocus={!reasonErrors} /> : null}
           <label className="block text-sm font-medium">
             {t("reason")}
             <textarea
@@ -67,6 +67,7 @@ export function CancelForm({ data, answer, t, FormComponent, submitting, leave }
               className="input mt-1 w-full"
               aria-invalid={reasonErrors ? true : undefined}
               aria-describedby={reasonErrors ? errorId : undefined}
+              autoFocus={reasonErrors !== null}
             />
           </label>
           {reasonErrors ? (

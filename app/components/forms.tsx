@@ -21,12 +21,35 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
-/** Errors of the whole form (e.g. 'Credenciais inválidas…'), announced to screen readers. */
-export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+/**
+ * Where a form that came back from the server with errors puts the focus:
+ * the first of `names` (in the form's order) the server marked invalid, else
+ * 'form' (its `FormErrors`) when only the whole form has an error. The choice
+ * is rendered as `autoFocus`, which the server writes as `autofocus`, so the
+ * page reloaded without JavaScript opens there and the error is read with it.
+ * With JavaScript conform focuses the first invalid field after a post, and
+ * autoFocus only acts when an element mounts, so the two never compete.
+ */
+export function errorFocus<Name extends string>(
+  form: { errors?: string[] | null },
+  fields: Record<Name, { errors?: string[] | null }>,
+  names: readonly Name[],
+): Name | "form" | undefined {
+  const field = names.find((name) => fields[name].errors != null);
+  if (field !== undefined) return field;
+  return form.errors?.some(Boolean) ? "form" : undefined;
+}
+
+/**
+ * Errors of the whole form (e.g. 'Credenciais inválidas…'), announced to
+ * screen readers. Focusable from script (tabIndex -1, not in the tab order);
+ * `autoFocus` when no invalid field takes the focus instead (see errorFocus).
+ */
+export function FormErrors({ id, errors, autoFocus }: { id?: string; errors?: string[] | null; autoFocus?: boolean }) {
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;
   return (
-    <div id={id} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+    <div id={id} role="alert" tabIndex={-1} autoFocus={autoFocus} className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
       {list.map((error) => (
         <p key={error}>{error}</p>
       ))}
@@ -80,17 +103,19 @@ export function CheckboxField({
   label,
   defaultChecked,
   className,
+  autoFocus,
 }: {
   meta: FieldMetadata<string | boolean | undefined | null>;
   label: ReactNode;
   defaultChecked?: boolean;
   className?: string;
+  autoFocus?: boolean;
 }) {
   const props = { ...getInputProps(meta, { type: "checkbox", value: "on" }), ...invalidDescription(meta) };
   return (
     <div className={className}>
       <div className="flex items-start gap-2">
-        <input {...props} defaultChecked={defaultChecked ?? props.defaultChecked} className="mt-1 h-4 w-4 rounded border-slate-300" />
+        <input {...props} defaultChecked={defaultChecked ?? props.defaultChecked} autoFocus={autoFocus} className="mt-1 h-4 w-4 rounded border-slate-300" />
         <label htmlFor={meta.id} className="text-sm text-slate-700 dark:text-slate-300">
           {label}
         </label>

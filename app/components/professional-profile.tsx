@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { PsychologistStatus } from "#db/types";
 import type { ProfessionalProfile } from "~/models/psychologist-profile.server";
 import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
-import { ErrorList, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
+import { ErrorList, errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 import { PHOTO_ACCEPT, photoSources } from "~/domain/image";
 
 /**
@@ -89,7 +89,7 @@ function ReviewSubmission({ data, result }: { data: ProfessionalProfileData; res
   const { submittedAt, missing } = data.review;
   return (
     <div className="mt-3 space-y-2">
-      <FormErrors errors={errors} />
+      <FormErrors errors={errors} autoFocus />
       {submittedAt ? (
         <p className="font-medium">{t("review.submitted", { date: formatLongDate(submittedAt, locale, data.timeZone) ?? "" })}</p>
       ) : missing.length > 0 ? (
@@ -142,6 +142,7 @@ function PhotoCard({ data, result }: { data: ProfessionalProfileData; result: Re
           className="block w-full text-sm"
           aria-invalid={errors ? true : undefined}
           aria-describedby={errors ? "photo-hint photo-error" : "photo-hint"}
+          autoFocus={errors !== undefined}
         />
         <p id="photo-hint" className="text-xs text-slate-500 dark:text-slate-400">
           {t("photo.hint")}
@@ -249,7 +250,7 @@ function InformationView({ data }: { data: ProfessionalProfileData }) {
   );
 }
 
-function TextAreaField({ meta, label, hint, rows = 4 }: { meta: FieldMetadata<string | undefined | null>; label: string; hint?: string; rows?: number }) {
+function TextAreaField({ meta, label, hint, rows = 4, autoFocus }: { meta: FieldMetadata<string | undefined | null>; label: string; hint?: string; rows?: number; autoFocus?: boolean }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintId });
   return (
@@ -257,7 +258,7 @@ function TextAreaField({ meta, label, hint, rows = 4 }: { meta: FieldMetadata<st
       <label htmlFor={meta.id} className="label">
         {label}
       </label>
-      <textarea key={key} {...props} rows={rows} className="input" />
+      <textarea key={key} {...props} rows={rows} autoFocus={autoFocus} className="input" />
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           {hint}
@@ -287,6 +288,7 @@ function CheckboxGroup({
   counter,
   limitMessage,
   hint,
+  autoFocus,
 }: {
   meta: FieldMetadata<string[] | undefined>;
   legend: string;
@@ -296,6 +298,8 @@ function CheckboxGroup({
   counter: (count: number) => string;
   limitMessage: string;
   hint?: string;
+  /** Focuses the group's first box (after an error: the fieldset says what is wrong). */
+  autoFocus?: boolean;
 }) {
   const [count, setCount] = useState(() => initialCount(meta.initialValue));
   const [limitReached, setLimitReached] = useState(false);
@@ -333,9 +337,9 @@ function CheckboxGroup({
         </p>
       ) : null}
       <div className="grid max-h-72 gap-2 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700">
-        {getCollectionProps(meta, { type: "checkbox", options: [...options] }).map(({ key, ...props }) => (
+        {getCollectionProps(meta, { type: "checkbox", options: [...options] }).map(({ key, ...props }, index) => (
           <div key={key} className="flex items-start gap-2">
-            <input {...props} aria-invalid={undefined} aria-describedby={undefined} className="mt-1 h-4 w-4 rounded border-slate-300" />
+            <input {...props} aria-invalid={undefined} aria-describedby={undefined} autoFocus={autoFocus && index === 0} className="mt-1 h-4 w-4 rounded border-slate-300" />
             <label htmlFor={props.id} className="text-sm text-slate-700 dark:text-slate-300">
               {labelOf(props.value)}
             </label>
@@ -396,12 +400,31 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
       pixKey: profile.pixKey ?? "",
     },
   });
+  const focus = errorFocus(form, fields, [
+    "name",
+    "crp",
+    "cpf",
+    "shortBio",
+    "bio",
+    "specialties",
+    "languages",
+    "price",
+    "pixKey",
+    "university",
+    "graduationYear",
+    "education",
+    "experience",
+    "approach",
+    "therapeuticApproach",
+    "certifications",
+    "personalStatement",
+  ]);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="profile" />
       {form.errors?.length ? (
         <div className="sm:col-span-2">
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
         </div>
       ) : null}
       {profile.status === "approved" ? (
@@ -409,7 +432,7 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
           {t("reviewNotice")}
         </p>
       ) : null}
-      <Field meta={fields.name} label={t("fields.name")} inputProps={{ autoComplete: "name", required: true, maxLength: 120 }} />
+      <Field meta={fields.name} label={t("fields.name")} inputProps={{ autoComplete: "name", required: true, maxLength: 120, autoFocus: focus === "name" }} />
       <Field
         meta={fields.crp}
         label={t("fields.crp")}
@@ -420,17 +443,19 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
           // Room for separators typed without JavaScript ('06.123.456'): the server normalises them; with it the field is formatted to 9.
           maxLength: 12,
           placeholder: "XX/XXXXXX",
+          autoFocus: focus === "crp",
           onInput: (event) => {
             const input = event.currentTarget;
             input.value = formatCrpInput(input.value);
           },
         }}
       />
-      <Field meta={fields.cpf} label={t("fields.cpf")} hint={t("fields.cpfHint")} inputProps={{ inputMode: "numeric", maxLength: 14, autoComplete: "off", placeholder: "000.000.000-00" }} />
-      <TextAreaField meta={fields.shortBio} label={t("fields.shortBio")} hint={t("fields.shortBioHint")} rows={2} />
-      <TextAreaField meta={fields.bio} label={t("fields.bio")} rows={6} />
+      <Field meta={fields.cpf} label={t("fields.cpf")} hint={t("fields.cpfHint")} inputProps={{ inputMode: "numeric", maxLength: 14, autoComplete: "off", placeholder: "000.000.000-00", autoFocus: focus === "cpf" }} />
+      <TextAreaField meta={fields.shortBio} autoFocus={focus === "shortBio"} label={t("fields.shortBio")} hint={t("fields.shortBioHint")} rows={2} />
+      <TextAreaField meta={fields.bio} autoFocus={focus === "bio"} label={t("fields.bio")} rows={6} />
       <CheckboxGroup
         meta={fields.specialties}
+        autoFocus={focus === "specialties"}
         legend={t("fields.specialties")}
         hint={t("fields.specialtiesHint", { max: limits.specialties })}
         options={data.catalog.specialties}
@@ -441,6 +466,7 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
       />
       <CheckboxGroup
         meta={fields.languages}
+        autoFocus={focus === "languages"}
         legend={t("fields.languages")}
         options={data.catalog.languages}
         labelOf={(code) => t(`catalog.languages.${code}`)}
@@ -452,22 +478,22 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
         meta={fields.price}
         label={t("fields.price")}
         hint={t("fields.priceHint")}
-        inputProps={{ inputMode: "decimal", required: true, placeholder: "150,00", maxLength: 14 }}
+        inputProps={{ inputMode: "decimal", required: true, placeholder: "150,00", maxLength: 14, autoFocus: focus === "price" }}
       />
-      <Field meta={fields.pixKey} label={t("fields.pixKey")} hint={t("fields.pixKeyHint")} inputProps={{ maxLength: 140, autoComplete: "off" }} />
-      <Field meta={fields.university} label={t("fields.university")} inputProps={{ maxLength: 200 }} />
+      <Field meta={fields.pixKey} label={t("fields.pixKey")} hint={t("fields.pixKeyHint")} inputProps={{ maxLength: 140, autoComplete: "off", autoFocus: focus === "pixKey" }} />
+      <Field meta={fields.university} label={t("fields.university")} inputProps={{ maxLength: 200, autoFocus: focus === "university" }} />
       <Field
         meta={fields.graduationYear}
         label={t("fields.graduationYear")}
         hint={t("fields.graduationYearHint", { min: limits.minGraduationYear, max: limits.maxGraduationYear })}
-        inputProps={{ inputMode: "numeric", maxLength: 4 }}
+        inputProps={{ inputMode: "numeric", maxLength: 4, autoFocus: focus === "graduationYear" }}
       />
-      <TextAreaField meta={fields.education} label={t("fields.education")} rows={3} />
-      <TextAreaField meta={fields.experience} label={t("fields.experience")} rows={3} />
-      <Field meta={fields.approach} label={t("fields.approach")} className="sm:col-span-2" inputProps={{ maxLength: 500 }} />
-      <TextAreaField meta={fields.therapeuticApproach} label={t("fields.therapeuticApproach")} rows={3} />
-      <TextAreaField meta={fields.certifications} label={t("fields.certifications")} rows={3} />
-      <TextAreaField meta={fields.personalStatement} label={t("fields.personalStatement")} rows={3} />
+      <TextAreaField meta={fields.education} autoFocus={focus === "education"} label={t("fields.education")} rows={3} />
+      <TextAreaField meta={fields.experience} autoFocus={focus === "experience"} label={t("fields.experience")} rows={3} />
+      <Field meta={fields.approach} label={t("fields.approach")} className="sm:col-span-2" inputProps={{ maxLength: 500, autoFocus: focus === "approach" }} />
+      <TextAreaField meta={fields.therapeuticApproach} autoFocus={focus === "therapeuticApproach"} label={t("fields.therapeuticApproach")} rows={3} />
+      <TextAreaField meta={fields.certifications} autoFocus={focus === "certifications"} label={t("fields.certifications")} rows={3} />
+      <TextAreaField meta={fields.personalStatement} autoFocus={focus === "personalStatement"} label={t("fields.personalStatement")} rows={3} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <SubmitButton pending={useIsSubmitting({ intent: "profile" })} pendingLabel={t("buttons.saving")} className="btn-primary">
           {t("buttons.save")}

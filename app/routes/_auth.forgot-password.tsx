@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NarrowCard } from "~/components/narrow-card";
-import { Field, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { loaderMeta } from "~/utils/meta";
 
@@ -42,11 +42,12 @@ export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm<{ email: string }>({ lastResult: useActionData<typeof action>() });
   const pending = useIsSubmitting();
+  const focus = errorFocus(form, fields, ["email"]);
   return (
     <NarrowCard title={t("forgot.heading")} intro={t("forgot.intro")}>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email" }} />
+        <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
+        <Field meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email", autoFocus: focus === "email" }} />
         <SubmitButton pending={pending}>{t("buttons.sendLink")}</SubmitButton>
       </Form>
       <Link to="/login" className="mt-4 inline-block text-sm underline">

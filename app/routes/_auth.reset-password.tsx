@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NarrowCard } from "~/components/narrow-card";
-import { Field, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { loaderMeta } from "~/utils/meta";
 
@@ -47,6 +47,7 @@ export default function ResetPassword() {
   const { token, valid } = useLoaderData<typeof loader>();
   const [form, fields] = useForm<{ token: string; password: string; confirmPassword: string }>({ lastResult: useActionData<typeof action>() });
   const pending = useIsSubmitting();
+  const focus = errorFocus(form, fields, ["password", "confirmPassword"]);
   if (!valid) {
     return (
       <NarrowCard title={t("reset.invalidHeading")} intro={t("errors.tokenInvalid")}>
@@ -60,9 +61,9 @@ export default function ResetPassword() {
     <NarrowCard title={t("reset.heading")} intro={t("reset.intro")}>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="token" value={token} />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field meta={fields.password} label={t("fields.newPassword")} type="password" hint={t("fields.passwordHint")} inputProps={{ autoComplete: "new-password" }} />
-        <Field meta={fields.confirmPassword} label={t("fields.confirmPassword")} type="password" inputProps={{ autoComplete: "new-password" }} />
+        <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
+        <Field meta={fields.password} label={t("fields.newPassword")} type="password" hint={t("fields.passwordHint")} inputProps={{ autoComplete: "new-password", autoFocus: focus === "password" }} />
+        <Field meta={fields.confirmPassword} label={t("fields.confirmPassword")} type="password" inputProps={{ autoComplete: "new-password", autoFocus: focus === "confirmPassword" }} />
         <SubmitButton pending={pending}>{t("buttons.savePassword")}</SubmitButton>
       </Form>
     </NarrowCard>

@@ -74,7 +74,7 @@ export default function LocalCheckout() {
         </p>
         {checkout.payable ? (
           <Form method="post" reloadDocument className="mt-6 flex flex-col gap-3">
-            <FormErrors errors={errors} />
+            <FormErrors errors={errors} autoFocus />
             <button type="submit" name="outcome" value="approved" className="btn-primary">
               Aprovar pagamento
             </button>

@@ -2,7 +2,7 @@ import { getCollectionProps, getFormProps, getTextareaProps, useForm, type Submi
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CheckboxField, ErrorList, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { CheckboxField, ErrorList, errorFocus, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/services/page-meta.server";
@@ -68,6 +68,7 @@ export default function EvaluateAppointment() {
     lastResult: result,
     defaultValue: { isAnonymous: true },
   });
+  const focus = errorFocus(form, fields, ["rating", "comment", "isAnonymous", "publishConsent"]);
 
   return (
     <section className="container-page max-w-xl py-10" aria-labelledby="evaluation-title">
@@ -85,13 +86,13 @@ export default function EvaluateAppointment() {
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className="card mt-6 grid gap-5">
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
           <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
             <legend className="label">{t("evaluation.rating")}</legend>
             <div className="flex flex-wrap gap-3">
-              {getCollectionProps(fields.rating, { type: "radio", options: ["1", "2", "3", "4", "5"] }).map(({ key, ...props }) => (
+              {getCollectionProps(fields.rating, { type: "radio", options: ["1", "2", "3", "4", "5"] }).map(({ key, ...props }, index) => (
                 <label key={key} htmlFor={props.id} className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700">
-                  <input {...props} aria-describedby={undefined} className="h-4 w-4" />
+                  <input {...props} aria-describedby={undefined} autoFocus={focus === "rating" && index === 0} className="h-4 w-4" />
                   {t("evaluation.stars", { count: Number(props.value) })}
                 </label>
               ))}
@@ -102,11 +103,11 @@ export default function EvaluateAppointment() {
             <label htmlFor={fields.comment.id} className="label">
               {t("evaluation.comment")}
             </label>
-            <textarea {...getTextareaProps(fields.comment)} rows={5} maxLength={2000} className="input" />
+            <textarea {...getTextareaProps(fields.comment)} rows={5} maxLength={2000} autoFocus={focus === "comment"} className="input" />
             <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
           </div>
-          <CheckboxField meta={fields.isAnonymous} label={t("evaluation.anonymous")} />
-          <CheckboxField meta={fields.publishConsent} label={t("evaluation.consent")} />
+          <CheckboxField meta={fields.isAnonymous} label={t("evaluation.anonymous")} autoFocus={focus === "isAnonymous"} />
+          <CheckboxField meta={fields.publishConsent} label={t("evaluation.consent")} autoFocus={focus === "publishConsent"} />
           <div className="flex flex-wrap gap-3">
             <SubmitButton pending={submitting} pendingLabel={t("evaluation.submitting")} className="btn-primary">
               {t("evaluation.submit")}

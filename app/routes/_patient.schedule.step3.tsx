@@ -122,7 +122,8 @@ export default function BookingStep3() {
 
       {/* A document POST: the answer is a redirect to the payment provider's page. */}
       <Form method="post" action={data.formAction} reloadDocument {...getFormProps(form)} className="mt-6 space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        {/* Every error here is the whole form's (the fields are hidden): the page opens on it. */}
+        <FormErrors id={form.errorId} errors={form.errors} autoFocus />
         <input type="hidden" name="psychologistId" value={data.selection.psychologistId} />
         <input type="hidden" name="date" value={data.selection.date} />
         <input type="hidden" name="startsAt" value={data.selection.startsAt} />

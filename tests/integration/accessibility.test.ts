@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formPost, page, send } from "#tests/helpers/app";
+import { createAppointment, createPair } from "#tests/helpers/appointments";
+import { brasilia, dayFromToday } from "#tests/helpers/booking";
 import { createUser, signedIn } from "#tests/helpers/factories";
 
 /** The page's markup without its scripts (the hydration data repeats texts and ids). */
@@ -49,6 +51,76 @@ describe("focus after a form error without JavaScript", () => {
   it("focuses nothing on a first visit", async () => {
     const html = await markup(await send(page("/login")));
     expect(html).not.toContain("autofocus");
+  });
+});
+
+/** The opening tags that carry `autofocus`: a page should have one at most (the browser focuses the first). */
+function autofocused(html: string): string[] {
+  return [...html.matchAll(/<(?:input|textarea|select|div)\b[^>]*\sautofocus=""[^>]*>/g)].map((match) => match[0]);
+}
+
+describe("focus on the form's own error without JavaScript", () => {
+  it("opens the sign-in page on its alert when only the whole form is wrong ('Credenciais inválidas')", async () => {
+    const user = await createUser();
+    const html = await markup(await send(formPost("/login", { intent: "login", email: user.email, password: "não-é-a-senha" })));
+    const focused = autofocused(html);
+    expect(focused).toHaveLength(1);
+    expect(focused[0]).toMatch(/^<div id="login-error" role="alert" tabindex="-1"/);
+  });
+
+  it("keeps the focus on the first invalid field when the form has an error too", async () => {
+    const html = await markup(await send(formPost("/login", { intent: "login", email: "", password: "" })));
+    expect(html).toMatch(/<div id="login-error" role="alert" tabindex="-1"/);
+    expect(autofocused(html)).toEqual([expect.stringMatching(/^<input id="login-email"/)]);
+  });
+
+  it("opens the forgotten-password page on the e-mail to fix", async () => {
+    const html = await markup(await send(formPost("/forgot-password", { email: "não é e-mail" })));
+    expect(autofocused(html)).toEqual([expect.stringMatching(/^<input[^>]*name="email"/)]);
+  });
+
+  it("opens the account settings on the first field the profile form has wrong", async () => {
+    const user = await createUser();
+    const jar = await signedIn(user);
+    const html = await markup(await send(formPost("/settings", { intent: "profile", firstName: "Ana", lastName: "Souza", phone: "", cpf: "111.111.111-11", timeZone: "" }, { Cookie: jar.header() })));
+    expect(autofocused(html)).toEqual([expect.stringMatching(/^<input[^>]*name="cpf"/)]);
+  });
+
+  it("opens the pricing tab on the price to fix, and on the policies' alert when they are refused", async () => {
+    const { psychologist } = await createPair();
+    const jar = await signedIn(psychologist);
+    const post = (fields: Record<string, string>) => send(formPost("/psychologist-dashboard/pricing", fields, { Cookie: jar.header() })).then(markup);
+    const prices = await post({ price30: "100", price60: "-5" });
+    expect(autofocused(prices)).toEqual([expect.stringMatching(/^<input[^>]*name="price60"/)]);
+    const policies = await post({ intent: "policies", noFeeHours: "72", partialHours: "12", partialPercent: "150", maxReschedules: "3", minHoursBefore: "48" });
+    expect(autofocused(policies)).toEqual([expect.stringMatching(/^<div role="alert" tabindex="-1"/)]);
+  });
+
+  it("opens the agenda's refused block on its alert, inside the open dialog", async () => {
+    const { patient, psychologist } = await createPair();
+    const jar = await signedIn(psychologist);
+    const date = dayFromToday(4);
+    await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: brasilia(date, "18:00"), status: "confirmed" });
+    const html = await markup(await send(formPost("/psychologist-dashboard/agenda", { intent: "add-block", date, startTime: "17:00", endTime: "19:00" }, { Cookie: jar.header() })));
+    const dialog = /<dialog[^>]*open=""[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? "";
+    expect(autofocused(html)).toHaveLength(1);
+    expect(autofocused(dialog)).toEqual([expect.stringMatching(/^<div role="alert" tabindex="-1"/)]);
+  });
+
+  it("opens an admin's refused block on its reason, and a cancellation with nothing ticked on the first consultation", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const { patient, psychologist } = await createPair();
+    await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(Date.now() + 48 * 3_600_000), status: "confirmed" });
+    const post = (fields: Record<string, string>) => send(formPost(`/admin/users/${patient.id}`, fields, { Cookie: admin.header() })).then(markup);
+    expect(autofocused(await post({ intent: "block", reason: `Fraude ${"x".repeat(500)}` }))).toEqual([expect.stringMatching(/^<textarea id="block-reason"/)]);
+    expect(autofocused(await post({ intent: "cancel-appointments", reason: "Conta sob investigação" }))).toEqual([expect.stringMatching(/^<input type="checkbox" name="appointmentId"/)]);
+  });
+
+  it("focuses nothing on a first visit to a page with forms", async () => {
+    const user = await createUser();
+    const jar = await signedIn(user);
+    expect(autofocused(await markup(await send(page("/settings", { Cookie: jar.header() }))))).toEqual([]);
+    expect(autofocused(await markup(await send(page("/forgot-password"))))).toEqual([]);
   });
 });
 

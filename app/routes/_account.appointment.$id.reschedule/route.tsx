@@ -47,7 +47,8 @@ export default function Reschedule() {
       </div>
       {errors.length > 0 ? (
         <div className="mt-4">
-          <FormErrors errors={errors} />
+          {/* Field errors too are listed here, not beside the fields: the page opens on this list. */}
+          <FormErrors errors={errors} autoFocus />
         </div>
       ) : null}
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { ErrorList, errorFocus, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -28,6 +28,14 @@ export default function Payment() {
   const typed = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const refunding = useIsSubmitting({ intent: "refund" });
   const cancelling = useIsSubmitting({ intent: "cancel" });
+  // A refusal opens on the field the sent form has to fix, else on the form's error.
+  const fieldErrors = result?.error ?? {};
+  const fields = {
+    amount: { errors: typed.intent === "refund" ? fieldErrors.amount : undefined },
+    reason: { errors: typed.intent === "refund" ? fieldErrors.reason : undefined },
+    cancelReason: { errors: typed.intent === "cancel" ? fieldErrors.reason : undefined },
+  };
+  const focus = errorFocus({ errors: fieldErrors[""] }, fields, ["amount", "reason", "cancelReason"]);
   return (
     <section className="container-page max-w-4xl space-y-4 py-8" aria-labelledby="payment-title">
       <Link to="/admin/payments" className="text-sm underline">
@@ -36,7 +44,7 @@ export default function Payment() {
       <h1 id="payment-title" className="text-2xl font-bold">
         {t("detail.heading", { amount: payment.amount })}
       </h1>
-      <FormErrors errors={result?.error?.[""]} />
+      <FormErrors errors={result?.error?.[""]} autoFocus={focus === "form"} />
       <dl className="card grid gap-2 text-sm sm:grid-cols-2">
         {(
           [
@@ -78,18 +86,18 @@ export default function Payment() {
             <label htmlFor="refund-amount" className="block text-sm font-medium">
               {t("detail.refund.amount")}
             </label>
-            <input id="refund-amount" name="amount" inputMode="decimal" required defaultValue={typed.amount ?? data.refundable.reais} className="input mt-1 w-40" aria-invalid={result?.error?.amount ? true : undefined} aria-describedby="refund-amount-hint" />
+            <input id="refund-amount" name="amount" inputMode="decimal" required defaultValue={typed.amount ?? data.refundable.reais} className="input mt-1 w-40" aria-invalid={result?.error?.amount ? true : undefined} aria-describedby={result?.error?.amount ? "refund-amount-hint refund-amount-error" : "refund-amount-hint"} autoFocus={focus === "amount"} />
             <p id="refund-amount-hint" className="muted mt-1 text-xs">
               {t("detail.refund.amountHint")}
             </p>
-            <ErrorList errors={result?.error?.amount} />
+            <ErrorList id="refund-amount-error" errors={result?.error?.amount} />
           </div>
           <div>
             <label htmlFor="refund-reason" className="block text-sm font-medium">
               {t("detail.refund.reason")}
             </label>
-            <textarea id="refund-reason" name="reason" required minLength={3} maxLength={500} rows={3} defaultValue={typed.intent === "refund" ? typed.reason : undefined} className="input mt-1 w-full" aria-invalid={result?.error?.reason ? true : undefined} />
-            <ErrorList errors={result?.error?.reason} />
+            <textarea id="refund-reason" name="reason" required minLength={3} maxLength={500} rows={3} defaultValue={typed.intent === "refund" ? typed.reason : undefined} className="input mt-1 w-full" aria-invalid={result?.error?.reason ? true : undefined} aria-describedby={result?.error?.reason ? "refund-reason-error" : undefined} autoFocus={focus === "reason"} />
+            <ErrorList id="refund-reason-error" errors={result?.error?.reason} />
           </div>
           {data.cancellable ? <p className="muted text-xs">{t("detail.refund.cancelInstead")}</p> : null}
           <SubmitButton className="btn-primary" pending={refunding} pendingLabel={t("detail.refund.pending")}>
@@ -110,7 +118,7 @@ export default function Payment() {
           <label htmlFor="cancel-reason" className="block text-sm font-medium">
             {t("detail.cancel.reason")}
           </label>
-          <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} defaultValue={typed.intent === "cancel" ? typed.reason : undefined} className="input w-full" />
+          <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} defaultValue={typed.intent === "cancel" ? typed.reason : undefined} className="input w-full" autoFocus={focus === "cancelReason"} />
           <SubmitButton className="btn bg-red-700 text-white hover:bg-red-800" pending={cancelling}>
             {t("detail.cancel.submit")}
           </SubmitButton>

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, FormErrors, SubmitButton } from "~/components/forms";
+import { ErrorList, errorFocus, FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
@@ -48,6 +48,8 @@ export default function PsychologistReview() {
   // A refused decision comes back with what it sent: without JavaScript the page is rendered anew, so its reason is refilled from it.
   const sent = result?.initialValue ?? null;
   const sentReason = (intent: string) => (sent?.intent === intent && typeof sent.reason === "string" ? sent.reason : undefined);
+  // A refusal opens on the reason of the form that was sent, else on the form's error.
+  const focus = errorFocus({ errors: result?.error?.[""] }, { reason: { errors: reasonErrors } }, ["reason"]);
   return (
     <section className="container-page max-w-4xl py-8" aria-labelledby="review-title">
       <Link to={`/admin?status=${p.status}`} className="text-sm underline">
@@ -80,7 +82,7 @@ export default function PsychologistReview() {
         </dl>
 
         <div className="space-y-4">
-          <FormErrors errors={result?.error?.[""]} />
+          <FormErrors errors={result?.error?.[""]} autoFocus={focus === "form"} />
           {data.actions.includes("suspend") ? (
             <div className="card">
               <h2 className="font-semibold">{t("admin.review.future", { count: data.futureAppointments.length })}</h2>
@@ -113,7 +115,7 @@ export default function PsychologistReview() {
                   <label htmlFor={`reason-${action}`} className="block text-sm font-medium">
                     {t("admin.review.reason")}
                   </label>
-                  <textarea id={`reason-${action}`} name="reason" required minLength={3} maxLength={1000} rows={3} className="input mt-1 w-full" defaultValue={sentReason(action)} aria-invalid={reasonErrors ? true : undefined} />
+                  <textarea id={`reason-${action}`} name="reason" required minLength={3} maxLength={1000} rows={3} className="input mt-1 w-full" defaultValue={sentReason(action)} aria-invalid={reasonErrors ? true : undefined} autoFocus={focus === "reason" && sent?.intent === action} />
                   <ErrorList errors={reasonErrors} />
                 </div>
               ) : null}

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, FormErrors, SubmitButton } from "~/components/forms";
+import { ErrorList, errorFocus, FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -40,6 +40,15 @@ export default function Person() {
   const sent = result?.initialValue ?? null;
   const sentReason = (intent: string) => (sent?.intent === intent && typeof sent.reason === "string" ? sent.reason : undefined);
   const sentIds = sent?.intent === "cancel-appointments" ? [sent.appointmentId].flat().filter((id): id is string => typeof id === "string") : null;
+  // A refusal opens on the field the sent form has to fix, else on the form's error.
+  const errors = result?.error ?? {};
+  const cancelling = sent?.intent === "cancel-appointments";
+  const fields = {
+    blockReason: { errors: sent?.intent === "block" ? errors.reason : undefined },
+    appointmentId: { errors: cancelling ? errors.appointmentId : undefined },
+    cancelReason: { errors: cancelling ? errors.reason : undefined },
+  };
+  const focus = errorFocus({ errors: errors[""] }, fields, ["blockReason", "appointmentId", "cancelReason"]);
   return (
     <section className="container-page max-w-5xl space-y-4 py-8" aria-labelledby="person-title">
       <Link to="/admin/users" className="text-sm underline">
@@ -48,7 +57,7 @@ export default function Person() {
       <h1 id="person-title" className="text-2xl font-bold">
         {account.name}
       </h1>
-      <FormErrors errors={result?.error?.[""]} />
+      <FormErrors errors={result?.error?.[""]} autoFocus={focus === "form"} />
       <div className="grid gap-4 lg:grid-cols-3">
         <dl className="card grid gap-2 text-sm lg:col-span-2 sm:grid-cols-2">
           {(
@@ -96,7 +105,7 @@ export default function Person() {
               <label htmlFor="block-reason" className="block text-sm font-medium">
                 {t("blockReason")}
               </label>
-              <textarea id="block-reason" name="reason" required minLength={3} maxLength={500} rows={3} className="input w-full" defaultValue={sentReason("block")} aria-invalid={result?.error?.reason ? true : undefined} />
+              <textarea id="block-reason" name="reason" required minLength={3} maxLength={500} rows={3} className="input w-full" defaultValue={sentReason("block")} aria-invalid={result?.error?.reason ? true : undefined} autoFocus={focus === "blockReason"} />
               <ErrorList errors={result?.error?.reason} />
               <p className="muted text-xs">{t("blockNote")}</p>
               <SubmitButton className="btn w-full bg-red-700 text-white hover:bg-red-800">{t("block")}</SubmitButton>
@@ -116,10 +125,10 @@ export default function Person() {
             <input type="hidden" name="intent" value="cancel-appointments" />
             <p>{t(account.blocked ? "upcoming.blockedNote" : "upcoming.note")}</p>
             <ul className="space-y-1">
-              {data.upcoming.map((row) => (
+              {data.upcoming.map((row, index) => (
                 <li key={row.id}>
                   <label className="flex items-start gap-2">
-                    <input type="checkbox" name="appointmentId" value={row.id} defaultChecked={sentIds ? sentIds.includes(row.id) : Boolean(account.blocked)} className="mt-1" />
+                    <input type="checkbox" name="appointmentId" value={row.id} defaultChecked={sentIds ? sentIds.includes(row.id) : Boolean(account.blocked)} autoFocus={focus === "appointmentId" && index === 0} className="mt-1" />
                     <span>
                       {row.startsAt} · {row.psychologistName} · {row.patientName || "—"} · {row.price}
                       {row.paid ? ` · ${t("upcoming.paid")}` : ""}
@@ -132,7 +141,7 @@ export default function Person() {
             <label htmlFor="cancel-reason" className="block font-medium">
               {t("upcoming.reason")}
             </label>
-            <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} className="input w-full" defaultValue={sentReason("cancel-appointments")} />
+            <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} className="input w-full" defaultValue={sentReason("cancel-appointments")} autoFocus={focus === "cancelReason"} />
             <SubmitButton className="btn bg-red-700 text-white hover:bg-red-800">{t("upcoming.submit")}</SubmitButton>
           </Form>
         </Section>

@@ -49,7 +49,7 @@ export default function AgendaTab() {
   return (
     <section aria-labelledby="tab-title" className="space-y-6">
       <AgendaHeading timeZone={data.timeZone} />
-      {result?.error ? <FormErrors errors={[result.error]} /> : null}
+      {result?.error ? <FormErrors errors={[result.error]} autoFocus /> : null}
       <LoadError message={data.error} retry={t("retry")} />
     </section>
   );
@@ -94,7 +94,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
   return (
     <section aria-labelledby="tab-title" className="space-y-6">
       <AgendaHeading timeZone={data.timeZone} />
-      {result?.error && result.intent !== "add-block" ? <FormErrors errors={[result.error]} /> : null}
+      {result?.error && result.intent !== "add-block" ? <FormErrors errors={[result.error]} autoFocus /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="card">
@@ -215,7 +215,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
           <h3 id="block-title" className="text-lg font-semibold">
             {t("blockDialog", { date: blockDateLabel })}
           </h3>
-          {result?.intent === "add-block" && result.error ? <FormErrors errors={[result.error]} /> : null}
+          {result?.intent === "add-block" && result.error ? <FormErrors errors={[result.error]} autoFocus /> : null}
           <input type="hidden" name="intent" value="add-block" />
           <input type="hidden" name="date" value={blockDate} />
           <div className="grid grid-cols-2 gap-3">

@@ -57,7 +57,7 @@ export default function ConsultationsTab() {
         </h2>
         <p className="muted text-xs">{t("zone", { zone: data.zone })}</p>
       </div>
-      {result?.error ? <FormErrors errors={[result.error]} /> : null}
+      {result?.error ? <FormErrors errors={[result.error]} autoFocus /> : null}
 
       <nav aria-label={t("views.label")} className="flex gap-1">
         {views.map((view) => (

@@ -68,7 +68,7 @@ export default function ConsultationDetail() {
           <p className="mt-1 text-sm font-medium">{t("detail.exceptionClaimed", { exception: t(`detail.exceptions.${consultation.cancellationException}`) })}</p>
         ) : null}
         {consultation.refund ? <p className="mt-1 text-sm">{t(`detail.refund.${consultation.refund.status}`, { amount: consultation.refund.amount })}</p> : null}
-        {answer?.error ? <FormErrors errors={[answer.error]} /> : null}
+        {answer?.error ? <FormErrors errors={[answer.error]} autoFocus /> : null}
         {consultation.canGrantFullRefund ? (
           <Form method="post" className="mt-2">
             <input type="hidden" name="intent" value="grant-full-refund" />

@@ -66,7 +66,7 @@ export default function PatientsTab() {
           ) : null}
         </div>
       </Form>
-      <FormErrors errors={data.filterErrors} />
+      <FormErrors errors={data.filterErrors} autoFocus />
 
       {list === null ? (
         <LoadError message={t("error")} retry={t("retry")} />

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
-import { ErrorList, FormErrors, SubmitButton } from "~/components/forms";
+import { ErrorList, errorFocus, FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
 import { formatMoney } from "~/utils/format";
@@ -76,6 +76,7 @@ function PricesForm({ prices, saved, result }: { prices: NonNullable<Data["price
     price30: String(fields.price30.initialValue ?? toInput(prices[30])),
     price60: String(fields.price60.initialValue ?? toInput(prices[60])),
   });
+  const focus = errorFocus(form, fields, ["price30", "price60"]);
 
   return (
     <section aria-labelledby="tab-title" className="grid gap-6 lg:grid-cols-2">
@@ -85,7 +86,7 @@ function PricesForm({ prices, saved, result }: { prices: NonNullable<Data["price
         </h2>
         <p className="muted mt-1 text-sm">{saved ? t("pricing.savedNote") : t("pricing.defaultNote")}</p>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} autoFocus={focus === "form"} />
           {(["price30", "price60"] as const).map((name) => (
             <div key={name}>
               <label htmlFor={fields[name].id} className="block text-sm font-medium">
@@ -99,6 +100,7 @@ function PricesForm({ prices, saved, result }: { prices: NonNullable<Data["price
                   step="0.01"
                   min="0"
                   inputMode="decimal"
+                  autoFocus={focus === name}
                   className="input max-w-40"
                   onInput={(event) => {
                     // Read now: React clears currentTarget once the event is handled, before the update runs.
@@ -166,7 +168,7 @@ function PoliciesForm({ policies, errors, sent }: { policies: Policies; errors: 
       <p className="muted mt-1 text-sm">{policies.saved ? t("policies.savedNote") : t("policies.defaultNote")}</p>
       <Form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="policies" />
-        {errors ? <FormErrors errors={errors} /> : null}
+        {errors ? <FormErrors errors={errors} autoFocus /> : null}
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-2 font-semibold">{t("policies.cancellation")}</legend>
           {number("noFeeHours", t("policies.noFeeHours"), cancellation.noFeeThresholdHours, 720)}

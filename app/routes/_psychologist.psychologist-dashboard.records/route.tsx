@@ -37,7 +37,7 @@ export default function RecordsTab() {
         </h2>
         <p className="muted mt-1 text-sm">{t("intro")}</p>
       </div>
-      {result?.error ? <FormErrors errors={[result.error]} /> : null}
+      {result?.error ? <FormErrors errors={[result.error]} autoFocus /> : null}
 
       {data.requests.length > 0 ? (
         <section className="card" aria-labelledby="requests-title">

@@ -82,7 +82,7 @@ export default function NoteEditor() {
 
             {consultation.canWrite ? (
               <Form method="post" className="space-y-2">
-                {answer?.error ? <FormErrors errors={[answer.error]} /> : null}
+                {answer?.error ? <FormErrors id="notes-error" errors={[answer.error]} /> : null}
                 <label htmlFor="notes" className="block font-medium">
                   {t("editor.notesLabel")}
                 </label>
@@ -97,8 +97,10 @@ export default function NoteEditor() {
                     const value = event.currentTarget.value;
                     setText(value);
                   }}
-                  aria-describedby="notes-count notes-state"
+                  aria-describedby={answer?.error ? "notes-error notes-count notes-state" : "notes-count notes-state"}
                   aria-invalid={answer?.error ? true : undefined}
+                  // A refused save opens on the note, its error read with it (the form's only field).
+                  autoFocus={Boolean(answer?.error)}
                   className="input w-full font-mono text-sm"
                 />
                 <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
