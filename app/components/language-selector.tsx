@@ -14,7 +14,8 @@ export function LanguageSelector({ locale, languages, currentPath }: { locale: s
   if (!current) return null;
   return (
     <details className="relative">
-      <summary className="btn-ghost" aria-label={t("language.choose")}>
+      {/* The name begins with the code on the button (WCAG 2.5.3, label in name): 'pt-BR, Escolher idioma'. */}
+      <summary className="btn-ghost" aria-label={`${current.code}, ${t("language.choose")}`}>
         <Icon name="globe" />
         <span aria-hidden="true">{current.flag}</span>
         <span className="text-xs uppercase">{current.code}</span>

@@ -124,6 +124,15 @@ describe("focus on the form's own error without JavaScript", () => {
   });
 });
 
+describe("the language button's name", () => {
+  it("begins with the language code it shows (label in name)", async () => {
+    const html = await markup(await send(page("/")));
+    const summary = /<summary class="btn-ghost"[^>]*>[\s\S]*?<\/summary>/.exec(html)?.[0] ?? "";
+    expect(summary).toMatch(/<span class="text-xs uppercase">pt-BR<\/span>/);
+    expect(summary).toMatch(/aria-label="pt-BR, Escolher idioma"/);
+  });
+});
+
 describe("accessibility of the psychologist's agenda", () => {
   it("names the month's calendar table by the month heading above it", async () => {
     const psychologist = await createUser({ role: "psychologist" });
