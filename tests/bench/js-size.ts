@@ -24,7 +24,8 @@ interface Manifest {
 /**
  * What a visitor reaches before signing in must stay light for a cheap phone
  * on slow mobile data: 80 KB as transferred (brotli, the build's `.br` files;
- * issue 16, it was 90 KB gzip), of which React, React DOM and Remix are ~72.
+ * issue 16, it was 90 KB gzip), of which React, React DOM and Remix are ~68
+ * (72 before the patches of ADR 013).
  * Pages behind a form that validates as you type (conform) may use more: 110 KB gzip.
  */
 export const PUBLIC_BROTLI_BUDGET_KB = 80;
