@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from "./appointment-status";
-import { cancellationQuote, cancellationRefusal, exceptionRecognised } from "./cancellation";
+import { cancellationQuote, cancellationRefundStep, cancellationRefusal, exceptionRecognised } from "./cancellation";
 
 const HOUR = 3_600_000;
 const startsAt = new Date("2026-12-10T15:00:00Z");
@@ -73,5 +73,37 @@ describe("cancellationRefusal", () => {
     expect(cancellationRefusal({ status: "confirmed", startsAt }, "patient", startsAt)).toBe("started");
     expect(cancellationRefusal({ status: "confirmed", startsAt }, "psychologist", new Date(startsAt.getTime() + 60_000))).toBe("started");
     expect(cancellationRefusal({ status: "confirmed", startsAt }, "patient", new Date(startsAt.getTime() - 1))).toBeNull();
+  });
+});
+
+describe("cancellationRefundStep (what the refund job sends)", () => {
+  const step = (input: Partial<Parameters<typeof cancellationRefundStep>[0]>) => cancellationRefundStep({ owedCents: 200_00, paidCents: 200_00, refundedCents: 0, manualRefundPending: false, ...input });
+
+  it("sends what is owed when nothing went back yet", () => {
+    expect(step({})).toEqual({ kind: "refund", cents: 200_00, full: true });
+    expect(step({ owedCents: 100_00 })).toEqual({ kind: "refund", cents: 100_00, full: false });
+  });
+
+  it("waits while an administrator's refund of the payment is pending, whatever is left", () => {
+    expect(step({ manualRefundPending: true })).toEqual({ kind: "wait" });
+    expect(step({ manualRefundPending: true, refundedCents: 200_00 })).toEqual({ kind: "wait" });
+  });
+
+  it("counts an administrator's refund made before: only what is left goes back", () => {
+    expect(step({ refundedCents: 50_00 })).toEqual({ kind: "refund", cents: 150_00, full: true });
+  });
+
+  it("never sends more than is left of the payment, even if more is owed", () => {
+    expect(step({ owedCents: 200_00, paidCents: 120_00, refundedCents: 20_00 })).toEqual({ kind: "refund", cents: 100_00, full: true });
+  });
+
+  it("owes nothing once what is owed (or the whole payment) went back", () => {
+    expect(step({ refundedCents: 200_00 })).toEqual({ kind: "nothing_owed" });
+    expect(step({ owedCents: 100_00, refundedCents: 150_00 })).toEqual({ kind: "nothing_owed" });
+    expect(step({ owedCents: 0 })).toEqual({ kind: "nothing_owed" });
+  });
+
+  it("a granted exception after a partial refund sends the rest", () => {
+    expect(step({ owedCents: 280_00, paidCents: 280_00, refundedCents: 140_00 })).toEqual({ kind: "refund", cents: 140_00, full: true });
   });
 });

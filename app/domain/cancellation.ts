@@ -50,3 +50,28 @@ export function exceptionRecognised(exception: CancellationException, policy: Ca
   const flags = { medical_emergency: policy.exceptions.medicalEmergency, technical_issues: policy.exceptions.technicalIssues, weather_conditions: policy.exceptions.weatherConditions };
   return flags[exception];
 }
+
+/** What the cancellation's refund job does on this try. */
+export type CancellationRefundStep =
+  /** Send this much (with the key of the amount owed). */
+  | { kind: "refund"; cents: number; full: boolean }
+  /** An administrator's refund of the same payment awaits the gateway's answer: try again later (ADR 020). */
+  | { kind: "wait" }
+  /** Already given back, or nothing of the payment is left: done without a call. */
+  | { kind: "nothing_owed" };
+
+/**
+ * The refund a cancellation still owes, read with the payment locked: what
+ * the cancellation decided (`owedCents`, a total) less what already went back
+ * of the payment (`refundedCents`: earlier refunds of the cancellation and an
+ * administrator's), and never more than is left of the payment. While an
+ * administrator's refund of it is pending, its outcome is unknown (it may
+ * still be counted), so nothing is sent.
+ */
+export function cancellationRefundStep(input: { owedCents: number; paidCents: number; refundedCents: number; manualRefundPending: boolean }): CancellationRefundStep {
+  if (input.manualRefundPending) return { kind: "wait" };
+  const left = Math.max(0, input.paidCents - input.refundedCents);
+  const cents = Math.min(input.owedCents - input.refundedCents, left);
+  if (cents <= 0) return { kind: "nothing_owed" };
+  return { kind: "refund", cents, full: cents >= left };
+}

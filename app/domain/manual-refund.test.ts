@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { manualRefundRefusal, refundableCents, type RefundablePayment } from "./manual-refund";
+import { manualRefundRefusal, manualRefundRetryRefusal, refundableCents, type RefundablePayment } from "./manual-refund";
 
 const NOW = new Date("2026-11-25T15:00:00Z");
 const PAST = new Date("2026-11-20T15:00:00Z");
@@ -66,5 +66,20 @@ describe("manualRefundRefusal", () => {
     expect(manualRefundRefusal(payment({ appointment: { status: "confirmed", startsAt: NOW } }), 200_00, NOW)).toBeNull();
     expect(manualRefundRefusal(payment({ appointment: { status: "no_show", startsAt: PAST } }), 200_00, NOW)).toBeNull();
     expect(manualRefundRefusal(payment({ appointment: { status: "cancelled", startsAt: FUTURE } }), 200_00, NOW)).toBeNull();
+  });
+});
+
+describe("manualRefundRetryRefusal", () => {
+  it("lets a pending refund whose answer was lost be tried again, even while a cancellation's refund waits for it", () => {
+    expect(manualRefundRetryRefusal(payment({ inFlightCents: 50_00, cancellationRefundOwed: true }), { status: "pending", cents: 50_00 })).toBeNull();
+  });
+
+  it("holds a failed refund to the rule of a new one", () => {
+    expect(manualRefundRetryRefusal(payment(), { status: "failed", cents: 50_00 })).toBeNull();
+    expect(manualRefundRetryRefusal(payment({ cancellationRefundOwed: true }), { status: "failed", cents: 50_00 })).toBe("cancellation_refund_owed");
+    // A cancellation gave back the rest meanwhile: the failed 50,00 would be more than was paid.
+    expect(manualRefundRetryRefusal(payment({ refundedCents: 200_00 }), { status: "failed", cents: 50_00 })).toBe("nothing_left");
+    expect(manualRefundRetryRefusal(payment({ refundedCents: 180_00 }), { status: "failed", cents: 50_00 })).toBe("too_much");
+    expect(manualRefundRetryRefusal(payment({ status: "refunded" }), { status: "failed", cents: 50_00 })).toBe("not_approved");
   });
 });

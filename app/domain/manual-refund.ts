@@ -30,6 +30,9 @@ export type ManualRefundRefusal =
 
 export const MANUAL_REFUND_REASON_MAX = 500;
 
+/** A pending refund older than this lost its answer (the process died mid-call) and may be tried again, with the same key. */
+export const STALE_PENDING_MS = 5 * 60_000;
+
 export function refundableCents(payment: RefundablePayment): number {
   if (payment.status !== "approved") return 0;
   return Math.max(0, payment.amountCents - payment.refundedCents - payment.inFlightCents);
@@ -44,5 +47,24 @@ export function manualRefundRefusal(payment: RefundablePayment, cents: number, n
   if (!Number.isInteger(cents) || cents <= 0 || cents > left) return "too_much";
   const upcoming = holdsSlot(payment.appointment.status) && payment.appointment.startsAt.getTime() > now.getTime();
   if (upcoming && cents === left) return "cancel_instead";
+  return null;
+}
+
+/**
+ * Null when an administrator's refund may be tried again now; else why not.
+ * A pending one (its answer lost) is already counted in flight, and a
+ * cancellation's refund waits for it, so it may always be tried again. A
+ * failed one counts for nothing until then: it is held to the rule of a new
+ * refund (not while a cancellation's refund is owed, at most what is left),
+ * so a cancellation refunded meanwhile is never added to it beyond the
+ * payment.
+ */
+export function manualRefundRetryRefusal(payment: RefundablePayment, refund: { status: "pending" | "failed" | "refunded"; cents: number }): ManualRefundRefusal | null {
+  if (refund.status !== "failed") return null;
+  if (payment.status !== "approved") return "not_approved";
+  if (payment.cancellationRefundOwed) return "cancellation_refund_owed";
+  const left = refundableCents(payment);
+  if (left <= 0) return "nothing_left";
+  if (refund.cents > left) return "too_much";
   return null;
 }

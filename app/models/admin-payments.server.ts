@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { STALE_PENDING_MS } from "~/domain/manual-refund";
 import type { PaymentView } from "~/domain/payment-views";
 import { db } from "./db.server";
 
@@ -35,8 +36,9 @@ function inView(view: PaymentView, now: Date) {
     case "all":
       return sql<boolean>`true`;
     case "failed_refunds":
-      // A cancellation's refund its job could not make, or an administrator's the gateway refused.
-      return sql<boolean>`(a.refund_status = 'failed' or exists (select 1 from manual_refunds m where m.payment_id = py.id and m.status = 'failed'))`;
+      // A cancellation's refund its job could not make, or an administrator's the gateway refused or never answered
+      // (pending past the five minutes after which it may be tried again: a cancellation's refund of the payment waits for it).
+      return sql<boolean>`(a.refund_status = 'failed' or exists (select 1 from manual_refunds m where m.payment_id = py.id and (m.status = 'failed' or (m.status = 'pending' and m.attempted_at < ${new Date(now.getTime() - STALE_PENDING_MS)}))))`;
     case "stuck":
       return sql<boolean>`py.status in ('pending', 'in_process', 'authorized') and py.created_at < ${new Date(now.getTime() - DAY_MS)}`;
     case "unapplied":

@@ -88,6 +88,40 @@ export function owedRefund(executor: Executor, appointmentId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The payment a cancellation's refund comes from, its row locked (after the
+ * appointment's): an administrator's refund writes its row and completes
+ * under this lock, so what is read here is what went back and what is still
+ * in flight. The pending rows are read by a statement after the lock, so one
+ * committed while this waited is seen.
+ */
+export async function lockedPaymentForCancellationRefund(executor: Executor, paymentRowId: string) {
+  const payment = await executor
+    .selectFrom("payments")
+    .select(["amount_cents as amountCents", "refunded_cents as refundedCents"])
+    .where("id", "=", paymentRowId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const pendingManualRefunds = await executor
+    .selectFrom("manual_refunds")
+    .select(["id", "attempted_at as attemptedAt"])
+    .where("payment_id", "=", paymentRowId)
+    .where("status", "=", "pending")
+    .orderBy("attempted_at")
+    .execute();
+  return { ...payment, pendingManualRefunds };
+}
+
+/** Nothing is left to send (what was owed already went back): the cancellation's refund is done. */
+export async function settleCancellationRefund(executor: Executor, appointmentId: string, paymentWhollyRefunded: boolean) {
+  await executor
+    .updateTable("appointments")
+    .set({ refund_status: "refunded", ...(paymentWhollyRefunded ? { payment_status: "refunded" as const } : {}) })
+    .where("id", "=", appointmentId)
+    .where("refund_status", "in", ["pending", "failed"])
+    .execute();
+}
+
 /** Marks the payment as being refunded by us, so the gateway's later notice of it changes nothing. */
 export async function claimCancellationRefund(executor: Executor, paymentRowId: string, claim: string) {
   await executor.updateTable("payments").set({ refund_id: claim }).where("id", "=", paymentRowId).where("refund_id", "is", null).execute();

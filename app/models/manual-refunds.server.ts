@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { RefundablePayment } from "~/domain/manual-refund";
+import { STALE_PENDING_MS, type RefundablePayment } from "~/domain/manual-refund";
 import { PAYMENT_WITH_APPOINTMENT } from "./admin-payments.server";
 import { db, type Executor } from "./db.server";
 
@@ -10,7 +10,7 @@ import { db, type Executor } from "./db.server";
  */
 
 /** A pending refund older than this lost its answer (the process died mid-call) and may be tried again, with the same key. */
-export const STALE_PENDING_MS = 5 * 60_000;
+export { STALE_PENDING_MS };
 
 /** A payment as a refund needs it, with its consultation; `lock` holds the payment row for the transaction. */
 export async function paymentForRefund(executor: Executor, paymentId: string, options: { lock?: boolean; now?: Date } = {}) {
@@ -67,6 +67,17 @@ export async function insertManualRefund(executor: Executor, values: { paymentId
 
 export function manualRefundByKey(executor: Executor, requestKey: string) {
   return executor.selectFrom("manual_refunds").select(["id", "payment_id as paymentId", "cents", "status"]).where("request_key", "=", requestKey).executeTakeFirst();
+}
+
+/** One refund of this payment, as a retry's rule reads it. */
+export function manualRefundOf(executor: Executor, refundId: string, paymentId: string) {
+  return executor.selectFrom("manual_refunds").select(["id", "status", "cents"]).where("id", "=", refundId).where("payment_id", "=", paymentId).executeTakeFirst();
+}
+
+/** Whether the consultation's cancellation still owes a refund (its job is on it, or waiting for a manual refund of the same payment). */
+export async function cancellationRefundOwed(executor: Executor, appointmentId: string): Promise<boolean> {
+  const row = await executor.selectFrom("appointments").select("refund_status").where("id", "=", appointmentId).executeTakeFirst();
+  return row?.refund_status === "pending" || row?.refund_status === "failed";
 }
 
 /** Takes a failed refund, or a pending one whose answer was lost, for another try with the same key; null when it is not one. */

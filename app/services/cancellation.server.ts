@@ -1,8 +1,9 @@
 import type { CancellationException } from "#db/types";
-import { cancellationQuote, cancellationRefusal, type CancellationQuote, type CancellationRefusal } from "~/domain/cancellation";
-import { appointmentForAsker, claimCancellationRefund, grantFullRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, type AdminAsker, type Asker } from "~/models/cancellation.server";
+import { STALE_PENDING_MS } from "~/domain/manual-refund";
+import { cancellationQuote, cancellationRefundStep, cancellationRefusal, type CancellationQuote, type CancellationRefusal } from "~/domain/cancellation";
+import { appointmentForAsker, claimCancellationRefund, grantFullRefund, lockedPaymentForCancellationRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, settleCancellationRefund, type AdminAsker, type Asker } from "~/models/cancellation.server";
 import { audit } from "~/models/audit.server";
-import { db } from "~/models/db.server";
+import { db, transactionRetryingDeadlocks } from "~/models/db.server";
 import { bookedPolicies } from "~/models/policies.server";
 import { paymentGateway } from "~/providers/payments.server";
 import { log } from "~/utils/logger.server";
@@ -98,28 +99,63 @@ export async function grantExceptionRefund(appointmentId: string, psychologistUs
 const refundKey = (appointmentId: string, totalCents: number) => `acolhe-cancel-refund-${appointmentId}-${totalCents}`;
 
 /**
+ * Thrown while an administrator's refund of the same payment awaits the
+ * gateway's answer: not a refusal (nothing is marked failed, nobody is shown
+ * anything), only "not yet" — pg-boss tries again with its backoff, and the
+ * administrator's refund, once answered, queues the job again (ADR 020).
+ */
+export class ManualRefundPendingError extends Error {
+  constructor(readonly appointmentId: string) {
+    super("a manual refund of this payment is awaiting the gateway; the cancellation's refund waits for it");
+    this.name = "ManualRefundPendingError";
+  }
+}
+
+/**
  * The job: refunds what a cancellation owes. The same idempotency key on
  * every try, so a retry after a lost answer never refunds twice; a refusal
  * marks the refund failed (seen by both people) and throws, so pg-boss tries
- * again with backoff.
+ * again with backoff. What is sent is read with the payment locked: never
+ * more than is left of it, and nothing while an administrator's refund of it
+ * is pending (its amount may yet go back), so the two never add up to more
+ * than was paid.
  */
-export async function refundCancellation({ appointmentId }: { appointmentId: string }): Promise<"refunded" | "nothing_owed"> {
-  const owed = await db.transaction().execute(async (trx) => {
+export async function refundCancellation({ appointmentId }: { appointmentId: string }, now = new Date()): Promise<"refunded" | "nothing_owed"> {
+  type Claimed =
+    | { kind: "nothing_owed" }
+    | { kind: "wait"; paymentRowId: string; manualRefunds: Array<{ id: string; attemptedAt: Date }> }
+    | { kind: "refund"; cents: number; full: boolean; owed: NonNullable<Awaited<ReturnType<typeof owedRefund>>> };
+  // Appointment then payment, as a gateway notice locks them; a deadlock with an administrator's refund completing runs again.
+  const claimed = await transactionRetryingDeadlocks(async (trx): Promise<Claimed> => {
     const row = await owedRefund(trx, appointmentId);
-    if (!row?.refundCents || !row.paymentRowId || !row.providerPaymentId) return null;
+    if (!row?.refundCents || !row.paymentRowId || !row.providerPaymentId) return { kind: "nothing_owed" };
+    const payment = await lockedPaymentForCancellationRefund(trx, row.paymentRowId);
+    const step = cancellationRefundStep({ owedCents: row.refundCents, paidCents: payment.amountCents, refundedCents: payment.refundedCents, manualRefundPending: payment.pendingManualRefunds.length > 0 });
+    if (step.kind === "wait") return { kind: "wait", paymentRowId: row.paymentRowId, manualRefunds: payment.pendingManualRefunds };
+    if (step.kind === "nothing_owed") {
+      // What was owed already went back (an administrator's refund counted in it): done, nothing to send.
+      await settleCancellationRefund(trx, appointmentId, payment.refundedCents >= payment.amountCents);
+      return { kind: "nothing_owed" };
+    }
     await claimCancellationRefund(trx, row.paymentRowId, `cancel:${appointmentId}`);
-    return row;
+    return { kind: "refund", cents: step.cents, full: step.full, owed: row };
   });
-  if (!owed?.refundCents || !owed.paymentRowId || !owed.providerPaymentId) return "nothing_owed";
-  // What is still to go back: a granted exception adds to a partial refund already made.
-  const cents = owed.refundCents - (owed.refundedCents ?? 0);
-  if (cents <= 0) return "nothing_owed";
+  if (claimed.kind === "nothing_owed") return "nothing_owed";
+  if (claimed.kind === "wait") {
+    // A pending row older than five minutes lost its answer: only the administrator's 'Tentar novamente' settles it.
+    const stale = claimed.manualRefunds.filter((refund) => now.getTime() - refund.attemptedAt.getTime() > STALE_PENDING_MS).map((refund) => refund.id);
+    const context = { appointmentId, paymentId: claimed.paymentRowId, manualRefundIds: claimed.manualRefunds.map((refund) => refund.id) };
+    if (stale.length > 0) log().error({ ...context, staleManualRefundIds: stale }, "cancellation refund waits for a manual refund with no answer for over five minutes; retry it from the payment's page");
+    else log().info(context, "cancellation refund waits for a pending manual refund; it will be tried again");
+    throw new ManualRefundPendingError(appointmentId);
+  }
+  const { owed, cents } = claimed;
   try {
-    const refund = await paymentGateway().refund(owed.providerPaymentId, cents, { idempotencyKey: refundKey(appointmentId, owed.refundCents) });
+    const refund = await paymentGateway().refund(owed.providerPaymentId!, cents, { idempotencyKey: refundKey(appointmentId, owed.refundCents!) });
     await db.transaction().execute(async (trx) => {
       // Recorded once even if two tries raced to here.
       if (!(await owedRefund(trx, appointmentId))) return;
-      await recordCancellationRefund(trx, { appointmentId, paymentRowId: owed.paymentRowId!, refundId: refund.id, cents, full: owed.refundCents! >= owed.priceCents });
+      await recordCancellationRefund(trx, { appointmentId, paymentRowId: owed.paymentRowId!, refundId: refund.id, cents, full: claimed.full });
       // The money actually moved: audited with its record, by the job (no person acts here), as a manual refund's completion is.
       await audit(
         {

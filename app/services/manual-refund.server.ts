@@ -1,11 +1,14 @@
-import { manualRefundRefusal, type ManualRefundRefusal } from "~/domain/manual-refund";
+import type { Transaction } from "kysely";
+import type { Database } from "#db/types";
+import { manualRefundRefusal, manualRefundRetryRefusal, type ManualRefundRefusal } from "~/domain/manual-refund";
 import { audit } from "~/models/audit.server";
 import { db } from "~/models/db.server";
-import { claimRetry, completeManualRefund, failManualRefund, insertManualRefund, manualRefundByKey, paymentForRefund, refundable } from "~/models/manual-refunds.server";
+import { cancellationRefundOwed, claimRetry, completeManualRefund, failManualRefund, insertManualRefund, manualRefundByKey, manualRefundOf, paymentForRefund, refundable } from "~/models/manual-refunds.server";
 import { PaymentGatewayError, type PaymentGatewayErrorKind } from "~/providers/payments.contract.server";
 import { paymentGateway } from "~/providers/payments.server";
 import { log } from "~/utils/logger.server";
 import { queueManualRefundEmails } from "./payment-emails.server";
+import { enqueue } from "./queue.server";
 
 /**
  * An administrator gives back part or all of a payment (issue 15, item 4):
@@ -61,15 +64,20 @@ export async function refundManually(input: { admin: Admin; paymentId: string; c
 /** Tries a failed refund again (or a pending one whose answer was lost) with its own key: the gateway never refunds it twice. */
 export async function retryManualRefund(input: { admin: Admin; paymentId: string; refundId: string; now?: Date }): Promise<ManualRefundResult> {
   const now = input.now ?? new Date();
-  const claimed = await db.transaction().execute(async (trx) => {
+  type Claimed = { kind: "refused"; problem: "not_found" | ManualRefundRefusal } | { kind: "claimed"; id: string; cents: number; providerPaymentId: string };
+  const claimed = await db.transaction().execute(async (trx): Promise<Claimed> => {
     const payment = await paymentForRefund(trx, input.paymentId, { lock: true });
-    if (!payment) return null;
+    if (!payment) return { kind: "refused", problem: "not_found" };
+    // A failed refund counts for nothing until tried again: the rule of a new one holds (not while a cancellation's refund is owed, at most what is left).
+    const existing = await manualRefundOf(trx, input.refundId, payment.id);
+    const refusal = existing ? manualRefundRetryRefusal(refundable(payment), existing) : null;
+    if (refusal) return { kind: "refused", problem: refusal };
     const refund = await claimRetry(trx, input.refundId, payment.id, now);
-    if (!refund) return null;
+    if (!refund) return { kind: "refused", problem: "not_found" };
     await audit({ actor: { userId: input.admin.id, role: "admin" }, action: "payment.refund", subject: { type: "payment", id: payment.id }, patientId: payment.patientId, details: { refundId: refund.id, cents: refund.cents, stage: "retried" } }, trx);
-    return { id: refund.id, cents: refund.cents, providerPaymentId: payment.providerPaymentId };
+    return { kind: "claimed", id: refund.id, cents: refund.cents, providerPaymentId: payment.providerPaymentId };
   });
-  if (!claimed) return { ok: false, problem: "not_found" };
+  if (claimed.kind === "refused") return { ok: false, problem: claimed.problem };
   return callGateway(input.admin, claimed, now);
 }
 
@@ -85,6 +93,7 @@ async function callGateway(admin: Admin, refund: { id: string; providerPaymentId
       const failed = await failManualRefund(trx, refund.id, detail);
       if (!failed) return;
       await audit({ actor: { userId: admin.id, role: "admin" }, action: "payment.refund", subject: { type: "payment", id: failed.paymentId }, patientId: failed.patientId, details: { appointmentId: failed.appointmentId, refundId: refund.id, cents: refund.cents, stage: "failed" } }, trx);
+      await resumeCancellationRefund(trx, failed.appointmentId);
     });
     log().warn({ err: error, refundId: refund.id }, "manual refund refused by the gateway");
     return { ok: false, problem: "gateway", kind };
@@ -94,8 +103,19 @@ async function callGateway(admin: Admin, refund: { id: string; providerPaymentId
     if (!done) return;
     const payment = await paymentForRefund(trx, done.paymentId);
     await audit({ actor: { userId: admin.id, role: "admin" }, action: "payment.refund", subject: { type: "payment", id: done.paymentId }, patientId: payment?.patientId ?? null, details: { refundId: refund.id, cents: done.cents, stage: "completed", providerRefundId } }, trx);
+    await resumeCancellationRefund(trx, done.appointmentId);
     if (payment) await queueManualRefundEmails(trx, { patientId: payment.patientId, psychologistId: payment.psychologistId, startsAt: payment.startsAt }, done.cents, payment.refundedCents >= payment.amountCents);
   });
   log().info({ refundId: refund.id, providerRefundId, cents: refund.cents }, "manual refund made");
   return { ok: true, status: "refunded", cents: refund.cents };
+}
+
+/**
+ * A cancellation's refund of the same payment waits while this one is
+ * pending (ADR 020): answered either way, it is queued again in the same
+ * transaction, so it goes on now rather than at its next backoff, and even
+ * after its own retries ran out.
+ */
+async function resumeCancellationRefund(trx: Transaction<Database>, appointmentId: string) {
+  if (await cancellationRefundOwed(trx, appointmentId)) await enqueue("payments.refund-cancellation", { appointmentId }, {}, trx);
 }

@@ -11,7 +11,8 @@ import { resetPaymentGateway } from "~/providers/payments.server";
 import { loader as paymentsListLoader } from "~/routes/_admin.admin_.payments/route";
 import { action, loader } from "~/routes/_admin.admin_.payments_.$id/route";
 import { action as personAction, loader as personLoader } from "~/routes/_admin.admin_.users_.$id/route";
-import { cancelAppointment } from "~/services/cancellation.server";
+import { cancelAppointment, ManualRefundPendingError, refundCancellation } from "~/services/cancellation.server";
+import { retryManualRefund } from "~/services/manual-refund.server";
 import { withRequestLogger } from "~/utils/logger.server";
 import { formPost, page as pageRequest, send } from "#tests/helpers/app";
 import { clearQueues, createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
@@ -434,5 +435,162 @@ describe("a blocked account's consultations", () => {
     expect(await appointmentRow(ahead.id)).toMatchObject({ payment_status: "refunded", refund_status: "refunded" });
     // Both were told.
     expect((await deliveredMail(pair.psychologist.email, "appointment_cancelled")).text).toBeTruthy();
+  });
+});
+
+describe("a manual refund and a cancellation of the same payment", () => {
+  /** The patient cancels three days ahead: under the default policy, everything back is owed. */
+  const patientCancels = async (appointmentId: string) => {
+    const result = await cancelAppointment({ appointmentId, asker: { role: "patient", userId: pair.patient.id }, reason: "Mudei de cidade", exception: null });
+    expect(result).toMatchObject({ ok: true });
+  };
+  const cancelRefundKey = (appointmentId: string, owed: number) => `acolhe-cancel-refund-${appointmentId}-${owed}`;
+  const systemFailures = async () => (await auditRows("payment.refund")).filter((entry) => entry.actor_role === "system" && entry.details.stage === "failed");
+  /** A promise and the function that fulfils it (Promise.withResolvers, which Node 20 lacks). */
+  function signal() {
+    let resolve!: () => void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    return { promise, resolve };
+  }
+
+  it("while the admin's refund awaits the gateway, the cancellation's job sends nothing and retries; then it sends only what is left", async () => {
+    const { id, paymentId, providerPaymentId } = await paidAppointment(3 * 24 * HOUR);
+    // The admin's R$ 50,00: written, the gateway called, its answer not yet back.
+    const real = gateway.refund.bind(gateway);
+    const answer = signal();
+    const refund = vi.spyOn(gateway, "refund").mockImplementationOnce(async (...args) => {
+      await answer.promise;
+      return real(...args);
+    });
+    const manual = post(paymentId, refundForm({ amount: "50,00" }));
+    await vi.waitFor(() => expect(refund).toHaveBeenCalledTimes(1));
+    expect(await manualRefunds(paymentId)).toMatchObject([{ cents: 50_00, status: "pending" }]);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: 0 });
+
+    // The patient cancels meanwhile: R$ 200,00 owed.
+    await patientCancels(id);
+    expect(await appointmentRow(id)).toMatchObject({ refund_cents: PRICE, refund_status: "pending" });
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    await expect(refundCancellation({ appointmentId: id })).rejects.toBeInstanceOf(ManualRefundPendingError);
+    // No call, no failed mark shown to anyone, no failure audited: only "not yet", and the job is to run again.
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(await appointmentRow(id)).toMatchObject({ refund_status: "pending", payment_status: "paid" });
+    expect(await systemFailures()).toEqual([]);
+    expect((await queuedJobs("payments.refund-cancellation")).map((job) => job.state)).toEqual(["retry"]);
+
+    // The gateway answers: the admin's refund is counted, and the cancellation's job is queued again at once.
+    answer.resolve();
+    expect((await manual).status).toBe(303);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: 50_00 });
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    expect(refund).toHaveBeenCalledTimes(2);
+    expect(refund.mock.calls[1]).toEqual([providerPaymentId, 150_00, { idempotencyKey: cancelRefundKey(id, PRICE) }]);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: PRICE });
+    expect((await gateway.getPayment(providerPaymentId))!).toMatchObject({ status: "refunded", refundedCents: PRICE });
+    expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "refunded" });
+    // The job's later retry owes nothing and asks nothing.
+    await runQueuedJobs(["payments.refund-cancellation"], { includeFuture: true });
+    expect(refund).toHaveBeenCalledTimes(2);
+    expect((await auditRows("payment.refund")).filter((entry) => entry.details.stage === "completed").map((entry) => entry.details.cents)).toEqual([50_00, 150_00]);
+  });
+
+  it("a refund the admin made before is counted: the cancellation sends only what is left of the payment", async () => {
+    const { id, paymentId, providerPaymentId } = await paidAppointment(3 * 24 * HOUR);
+    expect((await post(paymentId, refundForm({ amount: "30,00" }))).status).toBe(303);
+    await patientCancels(id);
+    const refund = vi.spyOn(gateway, "refund");
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    expect(refund.mock.calls).toEqual([[providerPaymentId, 170_00, { idempotencyKey: cancelRefundKey(id, PRICE) }]]);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: PRICE });
+    expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "refunded" });
+  });
+
+  it("when what was owed already went back, nothing is sent and the refund is done", async () => {
+    const { id, paymentId } = await paidAppointment(18 * HOUR);
+    // A goodwill R$ 150,00, then the patient cancels 18 h ahead: half (R$ 100,00) owed, already more than covered.
+    expect((await post(paymentId, refundForm({ amount: "150,00" }))).status).toBe(303);
+    expect((await cancelAppointment({ appointmentId: id, asker: { role: "patient", userId: pair.patient.id }, reason: "Imprevisto", exception: null })).ok).toBe(true);
+    expect(await appointmentRow(id)).toMatchObject({ refund_cents: PRICE / 2, refund_status: "pending" });
+    const refund = vi.spyOn(gateway, "refund");
+    await expect(refundCancellation({ appointmentId: id })).resolves.toBe("nothing_owed");
+    expect(refund).not.toHaveBeenCalled();
+    expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "paid" });
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: 150_00 });
+    // Done: the rest may go back by hand again.
+    expect((await post(paymentId, refundForm({ amount: "50,00" }))).status).toBe(303);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: PRICE });
+  });
+
+  it("a payment wholly given back owes nothing more: no call", async () => {
+    const { id, paymentId } = await paidAppointment(3 * 24 * HOUR);
+    await patientCancels(id);
+    // Everything went back meanwhile (as the gateway's notice of a refund would record it).
+    await db.updateTable("payments").set({ refunded_cents: PRICE }).where("id", "=", paymentId).execute();
+    const refund = vi.spyOn(gateway, "refund");
+    await expect(refundCancellation({ appointmentId: id })).resolves.toBe("nothing_owed");
+    expect(refund).not.toHaveBeenCalled();
+    expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "refunded" });
+  });
+
+  it("a manual refund left pending (its answer lost) holds the cancellation, is listed for the admin, and once tried again lets it go on", async () => {
+    const { id, paymentId, providerPaymentId } = await paidAppointment(3 * 24 * HOUR);
+    // Written ten minutes ago; the process died before the gateway was called.
+    await manualRefundsModel.insertManualRefund(db, { paymentId, appointmentId: id, adminId: admin.id, requestKey: randomUUID(), cents: 50_00, reason: "Falha de áudio", now: new Date(Date.now() - 10 * MINUTE) });
+    await patientCancels(id);
+    const refund = vi.spyOn(gateway, "refund");
+
+    // Each try logs at error level which refund holds it, and throws to be tried again with pg-boss's backoff.
+    const lines: Array<{ level: number; msg: string; staleManualRefundIds?: string[] }> = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    await expect(withRequestLogger(logger, () => refundCancellation({ appointmentId: id }))).rejects.toBeInstanceOf(ManualRefundPendingError);
+    const [pending] = await manualRefunds(paymentId);
+    expect(lines.filter((line) => line.level >= 50)).toMatchObject([{ staleManualRefundIds: [pending!.id] }]);
+    expect(refund).not.toHaveBeenCalled();
+    expect(await appointmentRow(id)).toMatchObject({ refund_status: "pending" });
+
+    // The admin sees it among the refunds that need someone, and may try it again (the cancellation's refund waits for it, so it is not refused).
+    const failedView = await body(await run(paymentsListLoader, getRequest("/admin/payments?view=failed_refunds", adminJar)));
+    expect(failedView.rows.map((row: { id: string }) => row.id)).toEqual([paymentId]);
+    expect((await body(await open(paymentId))).refunds).toMatchObject([{ status: "pending", retryable: true }]);
+    expect((await post(paymentId, { intent: "retry", refundId: pending!.id })).status).toBe(303);
+    expect(refund.mock.calls).toEqual([[providerPaymentId, 50_00, { idempotencyKey: `acolhe-manual-refund-${pending!.id}` }]]);
+
+    // Answered: the cancellation goes on at once, with what is left.
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    expect(refund.mock.calls[1]).toEqual([providerPaymentId, 150_00, { idempotencyKey: cancelRefundKey(id, PRICE) }]);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: PRICE });
+    expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "refunded" });
+  });
+
+  it("a manual refund the gateway refused lets the cancellation go on in full, and cannot be tried again on top of it", async () => {
+    const { id, paymentId, providerPaymentId } = await paidAppointment(3 * 24 * HOUR);
+    const answer = signal();
+    const refund = vi.spyOn(gateway, "refund").mockImplementationOnce(async () => {
+      await answer.promise;
+      throw new Error("refused");
+    });
+    const manual = post(paymentId, refundForm({ amount: "50,00" }));
+    await vi.waitFor(() => expect(refund).toHaveBeenCalledTimes(1));
+    await patientCancels(id);
+    await expect(refundCancellation({ appointmentId: id })).rejects.toBeInstanceOf(ManualRefundPendingError);
+    answer.resolve();
+    expect((await manual).status).toBe(502);
+    const [failed] = await manualRefunds(paymentId);
+    expect(failed).toMatchObject({ status: "failed" });
+
+    // While the cancellation's refund is owed, the failed one is not tried again.
+    const whileOwed = await post(paymentId, { intent: "retry", refundId: failed!.id });
+    expect(whileOwed.status).toBe(409);
+    expect(await retryManualRefund({ admin, paymentId, refundId: failed!.id })).toEqual({ ok: false, problem: "cancellation_refund_owed" });
+    expect(refund).toHaveBeenCalledTimes(1);
+
+    // Queued again by the refusal: the cancellation sends everything, nothing having gone back.
+    await runQueuedJobs(["payments.refund-cancellation"]);
+    expect(refund.mock.calls[1]).toEqual([providerPaymentId, PRICE, { idempotencyKey: cancelRefundKey(id, PRICE) }]);
+    expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "refunded" });
+    // Nothing is left: the failed R$ 50,00 would be more than was paid.
+    expect(await retryManualRefund({ admin, paymentId, refundId: failed!.id })).toEqual({ ok: false, problem: "nothing_left" });
+    expect(refund).toHaveBeenCalledTimes(2);
+    expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: PRICE });
   });
 });
