@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { AppointmentStatus, CancelledBy, Database, PaymentStatus } from "#db/types";
 import { SLOT_HOLDING_STATUSES } from "~/domain/appointment-status";
-import { db } from "./db.server";
+import { db, type Executor } from "./db.server";
 
 /**
  * The money path's rows: webhook notifications (each recorded once), the
@@ -230,8 +230,10 @@ export async function hasOtherApprovedPayment(trx: Trx, appointmentId: string, p
   return row !== undefined;
 }
 
-export async function dropRefundClaim(paymentId: string, claim: string) {
-  await db.updateTable("payments").set({ refund_id: null }).where("id", "=", paymentId).where("refund_id", "=", claim).execute();
+/** Releases this claim of the payment's refund for a retry; whether it was still ours to release. */
+export async function dropRefundClaim(paymentId: string, claim: string, executor: Executor = db): Promise<boolean> {
+  const result = await executor.updateTable("payments").set({ refund_id: null }).where("id", "=", paymentId).where("refund_id", "=", claim).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 // ---------------------------------------------------------------------------

@@ -84,7 +84,7 @@ type RefundReason = "late" | "mismatch" | "duplicate";
 
 interface Decision {
   outcome: PaymentOutcome;
-  refund?: { paymentRowId: string; claim: string; appointmentId: string; reason: RefundReason };
+  refund?: { paymentRowId: string; claim: string; appointmentId: string; patientId: string; reason: RefundReason };
 }
 
 /** Only the exact price, in reais, pays an appointment. */
@@ -149,7 +149,7 @@ export async function applyGatewayPayment(payment: GatewayPayment, now = new Dat
       if (refundClaimIsLive(existing?.refundId ?? null, now)) return { outcome: "unchanged" };
       const claim = `${CLAIM_PREFIX}${now.toISOString()}`;
       await claimRefund(trx, paymentRowId, claim);
-      return { outcome, refund: { paymentRowId, claim, appointmentId: appointment.id, reason } };
+      return { outcome, refund: { paymentRowId, claim, appointmentId: appointment.id, patientId: appointment.patientId, reason } };
     };
 
     switch (status) {
@@ -248,17 +248,38 @@ async function bothCanStillMeet(trx: Transaction<Database>, appointment: LockedA
 }
 
 /** Outside the transaction (a network call): refund in full with a key stable across retries, then record it. */
-async function refundPayment(payment: GatewayPayment, { paymentRowId, claim, appointmentId, reason }: NonNullable<Decision["refund"]>) {
+async function refundPayment(payment: GatewayPayment, { paymentRowId, claim, appointmentId, patientId, reason }: NonNullable<Decision["refund"]>) {
+  let refund: { id: string };
   try {
-    const refund = await paymentGateway().refund(payment.id, undefined, { idempotencyKey: `acolhe-${reason}-refund-${paymentRowId}` });
+    refund = await paymentGateway().refund(payment.id, undefined, { idempotencyKey: `acolhe-${reason}-refund-${paymentRowId}` });
+  } catch (error) {
+    // Let a retry try again (same idempotency key); the failed try is audited with the claim's release, once per
+    // try (a claim is released once), by the system as the cancellation job's is: ids and the amount, the error stays in the log.
+    await db.transaction().execute(async (trx) => {
+      if (!(await dropRefundClaim(paymentRowId, claim, trx))) return;
+      await audit(
+        {
+          actor: { userId: null, role: "system" },
+          action: "payment.refund",
+          subject: { type: "payment", id: paymentRowId },
+          patientId,
+          details: { appointmentId, cents: payment.amountCents, kind: reason, stage: "failed" },
+        },
+        trx,
+      );
+    });
+    log().warn({ err: error, appointmentId, paymentId: payment.id, reason }, "automatic refund failed; it will be tried again");
+    throw error;
+  }
+  try {
     // Only a late payment was the appointment's own; a mismatched or second payment leaves it as it is.
     await recordRefund(paymentRowId, claim, { id: refund.id, refundedCents: payment.amountCents }, appointmentId, reason === "late");
-    log().warn({ appointmentId, paymentId: payment.id, refundId: refund.id, reason }, "payment refunded");
   } catch (error) {
-    // Let a retry try again (same idempotency key).
+    // Made but not recorded: a retry asks again with the same key and records the same refund.
     await dropRefundClaim(paymentRowId, claim);
     throw error;
   }
+  log().warn({ appointmentId, paymentId: payment.id, refundId: refund.id, reason }, "payment refunded");
 }
 
 /**

@@ -312,13 +312,26 @@ describe("applying payments", () => {
     await releaseExpiredHolds();
     await book({ psychologistId: psychologist.psychologistId });
     const payment = await pay(late.appointmentId, "approved");
-    const refund = vi.spyOn(gateway, "refund").mockRejectedValueOnce(new Error("gateway down"));
+    const refund = vi.spyOn(gateway, "refund").mockRejectedValueOnce(new Error("gateway down")).mockRejectedValueOnce(new Error("gateway down again"));
+    const refundAudits = () => db.selectFrom("audit_log").selectAll().where("action", "=", "payment.refund").orderBy("id").execute();
     await expect(processPaymentNotification({ paymentId: payment.id })).rejects.toThrow("gateway down");
     expect((await paymentRows(late.appointmentId))[0]!.refund_id).toBeNull();
+    // The failed try is audited, by the system, as the cancellation job's is: ids, the amount and the kind, not the gateway's words.
+    const [row] = await paymentRows(late.appointmentId);
+    const [failure, ...others] = await refundAudits();
+    expect(others).toEqual([]);
+    expect(failure).toMatchObject({ actor_user_id: null, actor_role: "system", subject_type: "payment", subject_id: row!.id, patient_id: late.patient.id });
+    expect(failure!.details).toEqual({ appointmentId: late.appointmentId, cents: 150_00, kind: "late", stage: "failed" });
+    // One row per failed try.
+    await expect(processPaymentNotification({ paymentId: payment.id })).rejects.toThrow("gateway down again");
+    expect((await refundAudits()).map((entry) => entry.details.stage)).toEqual(["failed", "failed"]);
     await processPaymentNotification({ paymentId: payment.id });
-    expect(refund).toHaveBeenCalledTimes(2);
+    expect(refund).toHaveBeenCalledTimes(3);
     expect((await paymentRows(late.appointmentId))[0]!.refund_id).toMatch(/^\d+$/);
     expect(await db.selectFrom("mail_outbox").selectAll().execute()).toHaveLength(2);
+    // The try that went through is no failure: no third row; the error's text is in none.
+    expect(await refundAudits()).toHaveLength(2);
+    expect(JSON.stringify(await refundAudits())).not.toContain("gateway down");
   });
 });
 

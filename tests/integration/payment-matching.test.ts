@@ -117,3 +117,39 @@ describe("a second approved payment for a paid appointment", () => {
     ]);
   });
 });
+
+describe("an automatic refund the gateway refuses", () => {
+  const refundAudits = () => db.selectFrom("audit_log").selectAll().where("action", "=", "payment.refund").orderBy("id").execute();
+
+  it("of a mismatched payment: each failed try is audited by the system, without the gateway's words, and retried", async () => {
+    const { appointmentId, priceCents, patient } = await book();
+    const refund = vi.spyOn(gateway, "refund").mockRejectedValueOnce(new Error("refund refused: insufficient balance")).mockRejectedValueOnce(new Error("refund refused: insufficient balance"));
+    const payment = await gateway.simulatePayment({ appointmentId, amountCents: priceCents - 1_00, outcome: "approved" });
+    await notify(payment.id, 3);
+    expect(refund).toHaveBeenCalledTimes(3);
+    const [row] = await paymentsOf(appointmentId);
+    expect(row).toMatchObject({ refunded_cents: priceCents - 1_00 });
+    const audits = await refundAudits();
+    expect(audits).toHaveLength(2);
+    for (const audit of audits) {
+      expect(audit).toMatchObject({ actor_user_id: null, actor_role: "system", subject_type: "payment", subject_id: row!.id, patient_id: patient.id });
+      expect(audit.details).toEqual({ appointmentId, cents: priceCents - 1_00, kind: "mismatch", stage: "failed" });
+    }
+    expect(JSON.stringify(audits)).not.toContain("insufficient");
+  });
+
+  it("of a second payment: the failed try is audited once, and a later success adds no failure", async () => {
+    const { appointmentId, priceCents } = await book();
+    const first = await gateway.simulatePayment({ appointmentId, amountCents: priceCents, outcome: "approved" });
+    await notify(first.id);
+    const refund = vi.spyOn(gateway, "refund").mockRejectedValueOnce(new Error("timeout"));
+    const second = await gateway.simulatePayment({ appointmentId, amountCents: priceCents, outcome: "approved", method: "credit_card" });
+    await notify(second.id);
+    const secondRow = (await paymentsOf(appointmentId)).find((row) => row.provider_payment_id === second.id)!;
+    expect(await refundAudits()).toMatchObject([{ actor_role: "system", subject_id: secondRow.id, details: { appointmentId, cents: priceCents, kind: "duplicate", stage: "failed" } }]);
+    await notify(second.id);
+    expect(refund).toHaveBeenCalledTimes(2);
+    expect((await gateway.getPayment(second.id))!.status).toBe("refunded");
+    expect(await refundAudits()).toHaveLength(1);
+  });
+});
