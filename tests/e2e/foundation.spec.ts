@@ -27,6 +27,30 @@ test.describe("foundation", () => {
     await expect(page).toHaveURL(/\/\?origem=teste$/);
   });
 
+  test("on a 360 px phone the menus open inside the screen and German titles wrap", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const fits = async () => {
+      // Against the size set, not innerWidth: on a phone the layout viewport grows with what overflows.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      for (const panel of await page.locator("details[open] > :not(summary)").all()) {
+        const box = (await panel.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+      }
+    };
+    await page.goto("/");
+    await fits();
+    const menu = await openMenu(page);
+    await menu.getByLabel("Escolher idioma").click();
+    await expect(menu.getByRole("button", { name: /Deutsch/ })).toBeVisible();
+    await fits();
+    await menu.getByRole("button", { name: /Deutsch/ }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    // 'Nutzungsbedingungen' in the title is wider than the phone at its size.
+    await page.goto("/terms");
+    await fits();
+  });
+
   test("the theme toggle switches to dark and back", async ({ page }) => {
     await page.goto("/");
     await openMenu(page);

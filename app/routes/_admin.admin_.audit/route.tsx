@@ -29,7 +29,7 @@ export default function AuditLog() {
       </h1>
       <p className="muted mt-1 text-sm">{t("intro")}</p>
 
-      <Form method="get" className="card mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Form method="get" className="card mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label className="text-sm font-medium">
           {t("filters.actor")}
           <input name="actor" type="search" defaultValue={data.form.actor} className="input mt-1 w-full" />
@@ -68,7 +68,7 @@ export default function AuditLog() {
           {t("filters.to")}
           <input name="to" type="date" defaultValue={data.form.to} className="input mt-1 w-full" />
         </label>
-        <div className="flex items-end gap-2 lg:col-span-2">
+        <div className="flex flex-wrap items-end gap-2 lg:col-span-2">
           <button type="submit" className="btn-primary">
             {t("filters.apply")}
           </button>

@@ -89,7 +89,7 @@ export default function People() {
                       {row.name}
                     </Link>
                   </td>
-                  <td className="py-2 pe-3 break-all">{row.email}</td>
+                  <td className="min-w-[12rem] break-all py-2 pe-3">{row.email}</td>
                   <td className="py-2 pe-3">{t(`roles.${row.role}`)}</td>
                   <td className="py-2 pe-3">{t(`states.${row.state}`)}</td>
                   <td className="py-2">{row.createdAt}</td>
