@@ -10,6 +10,7 @@ import type { ProfessionalProfile } from "~/models/psychologist-profile.server";
 import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
 import { ErrorList, errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 import { PHOTO_ACCEPT, photoSources } from "~/domain/image";
+import { PROFILE_FIELD_ORDER } from "~/domain/profile-fields";
 
 /**
  * 'Meu Perfil Profissional' (spec 02, 2.1): a photo card (with its upload
@@ -400,25 +401,7 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
       pixKey: profile.pixKey ?? "",
     },
   });
-  const focus = errorFocus(form, fields, [
-    "name",
-    "crp",
-    "cpf",
-    "shortBio",
-    "bio",
-    "specialties",
-    "languages",
-    "price",
-    "pixKey",
-    "university",
-    "graduationYear",
-    "education",
-    "experience",
-    "approach",
-    "therapeuticApproach",
-    "certifications",
-    "personalStatement",
-  ]);
+  const focus = errorFocus(form, fields, PROFILE_FIELD_ORDER);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="profile" />

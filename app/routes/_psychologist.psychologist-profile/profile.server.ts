@@ -6,6 +6,7 @@ import { CONSULTATION_LANGUAGES, isConsultationLanguage, isSpecialty, MAX_LANGUA
 import { isValidCpf, normalizeCpf } from "~/domain/cpf";
 import { normalizeCrp } from "~/domain/crp";
 import { typedReaisToCents } from "~/domain/pricing";
+import { PROFILE_FIELD_ORDER } from "~/domain/profile-fields";
 import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";
 import {
@@ -135,26 +136,6 @@ export function profileSchema(t: TFunction, now = new Date()) {
   });
 }
 
-/** The fields in the order the form shows them: the order of the joined message. */
-const FIELD_ORDER = [
-  "name",
-  "crp",
-  "cpf",
-  "shortBio",
-  "bio",
-  "specialties",
-  "languages",
-  "price",
-  "pixKey",
-  "university",
-  "graduationYear",
-  "education",
-  "experience",
-  "approach",
-  "therapeuticApproach",
-  "certifications",
-  "personalStatement",
-];
 
 /** Spec: 'errors are joined into one message'; each field keeps its own too. */
 function joinedErrors(error: Record<string, string[] | null> | null | undefined): string[] {
@@ -166,8 +147,8 @@ function joinedErrors(error: Record<string, string[] | null> | null | undefined)
 }
 
 function rank(key: string): number {
-  const index = FIELD_ORDER.indexOf(key.replace(/\[.*$/, ""));
-  return index === -1 ? FIELD_ORDER.length : index;
+  const index = (PROFILE_FIELD_ORDER as readonly string[]).indexOf(key.replace(/\[.*$/, ""));
+  return index === -1 ? PROFILE_FIELD_ORDER.length : index;
 }
 
 export async function profileLoaderData(request: Request, user: PsychologistSessionUser) {
