@@ -108,6 +108,8 @@ export async function completeManualRefund(executor: Executor, refund: { id: str
     .returning(["payment_id as paymentId", "appointment_id as appointmentId", "cents", "reason"])
     .executeTakeFirst();
   if (!done) return null;
+  // The consultation's row before the payment's, in the cancellation refund's order (ADR 020), so the two never deadlock.
+  await executor.selectFrom("appointments").select("id").where("id", "=", done.appointmentId).forUpdate().execute();
   const payment = await executor
     .updateTable("payments")
     .set((eb) => ({ refunded_cents: eb("refunded_cents", "+", done.cents), refund_id: refund.providerRefundId }))
