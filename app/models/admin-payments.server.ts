@@ -22,6 +22,8 @@ export const PAYMENT_WITH_APPOINTMENT = [
   "py.method",
   "py.amount_cents as amountCents",
   "py.refunded_cents as refundedCents",
+  // The amounts' currency as the gateway recorded it: BRL but for a mismatch, whose cents are not centavos.
+  "py.currency",
   "py.created_at as createdAt",
   "py.approved_at as approvedAt",
   "a.id as appointmentId",

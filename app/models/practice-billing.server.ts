@@ -94,6 +94,8 @@ function transactions({ psychologistId, start, end }: Omit<Scope, "now">) {
       at.as("at"),
       "p.amount_cents as amountCents",
       "p.refunded_cents as refundedCents",
+      // The currency the gateway recorded: the amounts above are cents of it (BRL but for a mismatch).
+      "p.currency",
       // Only money that came in has a net: a rejected or pending attempt, a charge-back or another currency is worth nothing.
       sql<number>`case when ${CAME_IN} then p.amount_cents - p.refunded_cents else 0 end`.as("netCents"),
       "p.status",

@@ -58,6 +58,8 @@ export async function financialPage(scope: ReportScope, after: Cursor | null, li
       sql<string>`trim(pr.first_name || ' ' || pr.last_name)`.as("patientName"),
       "p.amount_cents as amountCents",
       "p.refunded_cents as refundedCents",
+      // The amounts above are cents of this currency: BRL but for a mismatch (shown in its own currency, never as reais).
+      "p.currency",
       "p.method",
       "p.status",
     ])
@@ -77,7 +79,8 @@ export async function financialTotals(scope: ReportScope) {
     .where(paidAt, "<", endOf(scope))
     .select([
       sql<number>`count(*)::int`.as("count"),
-      sql<number>`count(*) filter (where p.status = 'approved')::int`.as("approvedCount"),
+      // Approved in reais, as the money beside it counts: a payment approved in another currency is listed, not counted here.
+      sql<number>`count(*) filter (where p.status = 'approved' and p.currency = 'BRL')::int`.as("approvedCount"),
       // Money that came in, in reais (as billing and the admin overview count it): never a charge-back, nor a
       // payment in another currency (refunded as a mismatch; its cents are not centavos). The rows still list both.
       sql<number>`coalesce(sum(p.amount_cents) filter (where ${CAME_IN}), 0)::int`.as("receivedCents"),

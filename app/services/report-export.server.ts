@@ -51,7 +51,18 @@ interface Column {
   width: number;
   kind: "text" | "date" | "money" | "number";
 }
-type Cell = string | number | Date | null;
+/** An amount in a currency other than reais (a payment the gateway recorded in another currency): never written as R$. */
+interface Money {
+  cents: number;
+  currency: string;
+}
+/** A money column's number is centavos (BRL); a `Money` names its own currency. */
+type Cell = string | number | Date | Money | null;
+
+const isMoney = (value: Cell): value is Money => typeof value === "object" && value !== null && !(value instanceof Date);
+
+/** Cents in the row's currency: a plain number when it is BRL (as every other amount of the reports). */
+const inCurrency = (cents: number, currency: string): number | Money => (currency === "BRL" ? cents : { cents, currency });
 
 /** The rows of a report, read page by page. */
 async function* pages<T extends { cursorAt: string; id: string }>(read: (after: Cursor | null) => Promise<T[]>, pageSize: number): AsyncGenerator<T> {
@@ -99,7 +110,15 @@ function buildReport(request: ReportRequest, scope: ReportScope, t: TFunction, p
         ],
         rows: (async function* () {
           for await (const row of pages((after) => financialPage(scope, after, pageSize), pageSize)) {
-            yield [isoDay(row.at, zone), isoDay(row.startsAt, zone), row.patientName, row.amountCents, methodLabel(t, row.method), t(`paymentStatuses.${PAYMENT_STATUSES.has(row.status) ? row.status : "other"}`), row.refundedCents];
+            yield [
+              isoDay(row.at, zone),
+              isoDay(row.startsAt, zone),
+              row.patientName,
+              inCurrency(row.amountCents, row.currency),
+              methodLabel(t, row.method),
+              t(`paymentStatuses.${PAYMENT_STATUSES.has(row.status) ? row.status : "other"}`),
+              inCurrency(row.refundedCents, row.currency),
+            ];
           }
         })(),
         totals: async () => {
@@ -201,6 +220,7 @@ interface Heading {
 function pdfCell(value: Cell, column: Column, locale: string): string {
   if (value === null) return "";
   if (column.kind === "money" && typeof value === "number") return formatMoney(value, locale).replace(/\u00a0/g, " ");
+  if (isMoney(value)) return formatMoney(value.cents, locale, value.currency).replace(/\u00a0/g, " ");
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return String(value);
 }
@@ -251,6 +271,8 @@ function writePdf(report: Report, heading: Heading, locale: string, t: TFunction
 }
 
 const MONEY_FORMAT = '"R$" #,##0.00';
+/** Another currency's amount is labelled with its ISO code ('"USD" #,##0.00'), never R$. */
+const moneyFormat = (value: Cell) => (isMoney(value) ? `"${value.currency.replace(/[^A-Z]/g, "")}" #,##0.00` : MONEY_FORMAT);
 
 /**
  * The locale's numeric date as an Excel pattern (dd/mm/yyyy in pt-BR,
@@ -267,6 +289,7 @@ function excelDateFormat(locale: string): string {
 function excelValue(value: Cell, column: Column): ExcelJS.CellValue {
   if (value === null) return null;
   if (column.kind === "money" && typeof value === "number") return value / 100;
+  if (isMoney(value)) return value.cents / 100;
   if (column.kind === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return dayDate(value);
   return value;
 }
@@ -283,7 +306,7 @@ function writeExcel(report: Report, heading: Heading, locale: string): Readable 
     const addRow = (columns: Column[], cells: Cell[]) => {
       const row = sheet.addRow(columns.map((column, index) => excelValue(cells[index] ?? null, column)));
       columns.forEach((column, index) => {
-        if (column.kind === "money") row.getCell(index + 1).numFmt = MONEY_FORMAT;
+        if (column.kind === "money") row.getCell(index + 1).numFmt = moneyFormat(cells[index] ?? null);
         else if (column.kind === "date") row.getCell(index + 1).numFmt = dateFormat;
       });
       return row;
@@ -318,10 +341,11 @@ function writeExcel(report: Report, heading: Heading, locale: string): Readable 
   return stream;
 }
 
-/** Plain values for accountants' imports: amounts in reais with a dot, dates yyyy-mm-dd. */
+/** Plain values for accountants' imports: amounts in reais with a dot (another currency's with its code after), dates yyyy-mm-dd. */
 function csvValue(value: Cell, column: Column): string | number | null {
   if (value === null) return null;
   if (column.kind === "money" && typeof value === "number") return (value / 100).toFixed(2);
+  if (isMoney(value)) return `${(value.cents / 100).toFixed(2)} ${value.currency}`;
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return value;
 }
@@ -401,6 +425,7 @@ export async function exportReport(user: PsychologistSessionUser, request: Repor
 function displayCell(value: Cell, column: Column, locale: string): string {
   if (value === null) return "";
   if (column.kind === "money" && typeof value === "number") return formatMoney(value, locale);
+  if (isMoney(value)) return formatMoney(value.cents, locale, value.currency);
   if (column.kind === "number" && typeof value === "number") return new Intl.NumberFormat(locale).format(value);
   if (column.kind === "date" && typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(dayDate(value));

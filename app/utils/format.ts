@@ -1,6 +1,7 @@
 /**
- * Display formatting through Intl, in the viewer's locale. Money is always
- * BRL and always integer centavos on the way in.
+ * Display formatting through Intl, in the viewer's locale. Money is integer
+ * cents on the way in, in BRL unless a row says otherwise (a payment the
+ * gateway recorded in another currency is shown in that currency, never as reais).
  */
 
 // Building an Intl formatter costs far more than using one, and a page formats
@@ -21,8 +22,9 @@ export function dateFormat(locale: string, key: string, timeZone: string | undef
   return format;
 }
 
-export function formatMoney(cents: number, locale: string): string {
-  return numberFormat(locale, "brl", { style: "currency", currency: "BRL" }).format(cents / 100);
+/** `cents` in `currency` (an ISO 4217 code, BRL by default), e.g. 'R$ 180,00' or 'US$ 180,00' in pt-BR. */
+export function formatMoney(cents: number, locale: string, currency = "BRL"): string {
+  return numberFormat(locale, `money|${currency}`, { style: "currency", currency }).format(cents / 100);
 }
 
 /** 'dd de MMMM de yyyy' in pt-BR, its equivalent elsewhere; null for an invalid date. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/models/db.server";
 import { loader } from "~/routes/_admin.admin_.payments/route";
+import { loader as paymentLoader } from "~/routes/_admin.admin_.payments_.$id/route";
 import { createAppointment, createPair } from "#tests/helpers/appointments";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { body, getRequest, run } from "#tests/helpers/http";
@@ -9,10 +10,10 @@ import { body, getRequest, run } from "#tests/helpers/http";
 
 const DAY = 86_400_000;
 
-async function payment(appointmentId: string, values: { status: string; createdAt?: Date; refunded?: number }) {
+async function payment(appointmentId: string, values: { status: string; createdAt?: Date; refunded?: number; currency?: string }) {
   const row = await db
     .insertInto("payments")
-    .values({ appointment_id: appointmentId, provider: "local", provider_payment_id: `p-${appointmentId}`, status: values.status, amount_cents: 180_00, currency: "BRL", refunded_cents: values.refunded ?? 0, created_at: values.createdAt ?? new Date(), approved_at: values.status === "approved" ? new Date() : null })
+    .values({ appointment_id: appointmentId, provider: "local", provider_payment_id: `p-${appointmentId}`, status: values.status, amount_cents: 180_00, currency: values.currency ?? "BRL", refunded_cents: values.refunded ?? 0, created_at: values.createdAt ?? new Date(), approved_at: values.status === "approved" ? new Date() : null })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -53,5 +54,24 @@ describe("/admin/payments", () => {
 
     // Reading money leaves an audit row.
     expect(await db.selectFrom("audit_log").select(["actor_user_id", "action"]).where("action", "=", "billing.read").execute()).toContainEqual({ actor_user_id: adminUser.id, action: "billing.read" });
+  });
+
+  it("shows a payment in another currency in that currency, in the list and on its page, never as reais", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const { patient, psychologist } = await createPair();
+    const appointment = (days: number) => createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(Date.now() + days * DAY) });
+    const reais = await payment(await appointment(2), { status: "approved" });
+    // A mismatch the webhook recorded in dollars, given back in part so far.
+    const dollars = await payment(await appointment(3), { status: "approved", currency: "USD", refunded: 50_00 });
+
+    const rows: Array<{ id: string; currency: string; amount: string; refunded: string | null }> = (await body(await run(loader, getRequest("/admin/payments", admin)))).rows;
+    const plain = (text: string | null | undefined) => text?.replace(/\u00a0/g, " ");
+    const listed = (id: string) => rows.find((row) => row.id === id)!;
+    expect([listed(dollars).currency, plain(listed(dollars).amount), plain(listed(dollars).refunded)]).toEqual(["USD", "US$ 180,00", "US$ 50,00"]);
+    expect([listed(reais).currency, plain(listed(reais).amount)]).toEqual(["BRL", "R$ 180,00"]);
+
+    const page = await body(await run(paymentLoader, getRequest(`/admin/payments/${dollars}`, admin), { id: dollars }));
+    expect([plain(page.payment.amount), plain(page.payment.refunded)]).toEqual(["US$ 180,00", "US$ 50,00"]);
+    expect(plain(page.refundable?.amount)).toBe("US$ 130,00");
   });
 });

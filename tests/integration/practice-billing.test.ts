@@ -216,6 +216,18 @@ describe("the transactions", () => {
     expect(rows[0]!.time).toBe("10:00");
   });
 
+  it("a payment in dollars is shown in dollars, never as reais", async () => {
+    await strayPayments(at("2026-11-24T15:00:00Z"));
+    await db.updateTable("payments").set({ refunded_cents: 40_00 }).where("currency", "=", "USD").execute();
+    const rows = (await billing("?period=week")).billing!.transactions.rows;
+    const dollars = rows.find((row) => row.currency === "USD")!;
+    expect([plain(dollars.amount), plain(dollars.refunded)]).toEqual(["US$ 100,00", "US$ 40,00"]);
+    expect(rows.filter((row) => row.currency === "BRL").map((row) => plain(row.amount))).toEqual(["R$ 100,00", "R$ 100,00"]);
+    // And on the page, in English too.
+    const english = await billingTabData(getRequest("/psychologist-dashboard/billing?period=week", jar, { "Accept-Language": "en" }), await requirePsychologist(getRequest("/", jar)), NOW);
+    expect(english.billing!.transactions.rows.find((row) => row.currency === "USD")!.amount).toBe("$100.00");
+  });
+
   it("a method Mercado Pago names otherwise is shown as reported", async () => {
     await practice();
     const rows = (await billing()).billing!.transactions.rows;
@@ -280,7 +292,7 @@ describe("the CSV export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // TextDecoder drops the BOM, as Excel does.
     const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
-    expect(lines[0]).toBe("Data,Hora,Paciente,Valor (BRL),Reembolsado (BRL),Líquido (BRL),Status,Método,ID do pagamento");
+    expect(lines[0]).toBe("Data,Hora,Paciente,Valor (BRL),Reembolsado (BRL),Líquido (BRL),Status,Método,ID do pagamento,Moeda,Valor na moeda");
     expect(lines.slice(1).map((line) => line.split(",").slice(0, 8))).toEqual([
       ["2026-11-24", "10:00", "Paula Pereira", "200.00", "0.00", "200.00", "Aprovado", "PIX"],
       ["2026-11-23", "10:00", "Paula Pereira", "120.00", "0.00", "0.00", "Pendente", "PIX"],
@@ -298,11 +310,19 @@ describe("the CSV export", () => {
     const response = await billingExport(getRequest("/psychologist-dashboard/billing/export?period=week", jar), await requirePsychologist(getRequest("/", jar)), NOW);
     const lines = (await response.text()).trim().split("\r\n");
     const rows = lines.slice(1).map((line) => line.split(","));
-    expect(rows.map((row) => [row[3], row[4], row[5], row[6]]).sort()).toEqual([
-      ["100.00", "0.00", "0.00", "Aprovado"],
-      ["100.00", "0.00", "0.00", "Estornado (chargeback)"],
-      ["100.00", "0.00", "100.00", "Aprovado"],
+    // The '(BRL)' columns hold reais only: the dollars are in the last two columns, with their code, never under 'Valor (BRL)'.
+    expect(rows.map((row) => [row[3], row[4], row[5], row[6], row[9], row[10]]).sort()).toEqual([
+      ["", "", "0.00", "Aprovado", "USD", "100.00"],
+      ["100.00", "0.00", "0.00", "Estornado (chargeback)", "BRL", "100.00"],
+      ["100.00", "0.00", "100.00", "Aprovado", "BRL", "100.00"],
     ]);
+  });
+
+  it("names the currency in English too", async () => {
+    await strayPayments(at("2026-11-24T15:00:00Z"));
+    const request = getRequest("/psychologist-dashboard/billing/export?period=week", jar, { "Accept-Language": "en" });
+    const [header] = (await (await billingExport(request, await requirePsychologist(getRequest("/", jar)), NOW)).text()).trim().split("\r\n");
+    expect(header!.replace(/^\uFEFF/, "").split(",").slice(3)).toEqual(["Amount (BRL)", "Refunded (BRL)", "Net (BRL)", "Status", "Method", "Payment ID", "Currency", "Amount in currency"]);
   });
 
   it("writes the time the visitor's way, a 12-hour clock in English, in a file named in English", async () => {

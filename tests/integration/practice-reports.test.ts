@@ -219,8 +219,30 @@ describe("the financial report", () => {
     const header = rows.findIndex((row) => row[0] === "Data");
     expect(rows.slice(header + 1).filter((row) => row[0] instanceof Date)).toHaveLength(7);
     const totalsHeader = rows.findIndex((row) => row[0] === "Pagamentos");
-    // Seven payments, five of them 'Aprovado' as listed (the dollar one too); the money as before.
-    expect(rows[totalsHeader + 1]).toEqual([7, 5, 880, 300, 580]);
+    // Seven payments listed; 'Aprovados' counts as the money beside it does, in reais (four, not the dollar one); the money as before.
+    expect(rows[totalsHeader + 1]).toEqual([7, 4, 880, 300, 580]);
+  });
+
+  it("shows a payment in dollars in dollars, in the preview, the PDF and the spreadsheet, never as reais", async () => {
+    const { jar } = await october();
+    const [row] = await db.selectFrom("payments").select(["appointment_id", "approved_at"]).where("amount_cents", "=", 180_00).execute();
+    await db.insertInto("payments").values({ appointment_id: row!.appointment_id, provider: "local", provider_payment_id: "usd-1", status: "refunded", method: "credit_card", amount_cents: 45_00, refunded_cents: 45_00, currency: "USD", approved_at: row!.approved_at }).execute();
+    const data = await (await tab(`type=financial&format=pdf&${OCTOBER}`, jar)).json();
+    const dollars = data.preview.table.rows.find((cells: string[]) => cells[3]!.includes("45"));
+    expect([dollars[3], dollars[6]]).toEqual(["US$\u00a045,00", "US$\u00a045,00"]);
+    // The totals are reais only: the dollars are neither received nor refunded, nor an 'Aprovado'.
+    expect(data.preview.totals.rows).toEqual([["6", "4", "R$\u00a0880,00", "R$\u00a0300,00", "R$\u00a0580,00"]]);
+
+    const lines = pdfText(await bytes(await download(`type=financial&format=pdf&${OCTOBER}`, jar))).split("\n").map((line) => line.replace(/\s+/g, " ").trim());
+    expect(lines).toContain("2026-10-01 2026-10-01 Bruno Dias US$ 45,00 Cartão de crédito Reembolsado US$ 45,00");
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (await download(`type=financial&format=excel&${OCTOBER}`, jar)).arrayBuffer());
+    const cells: Array<[unknown, string | undefined]> = [];
+    workbook.worksheets[0]!.eachRow((sheetRow) => {
+      if (sheetRow.getCell(3).value === "Bruno Dias") cells.push([sheetRow.getCell(4).value, sheetRow.getCell(4).numFmt]);
+    });
+    expect(cells).toEqual(expect.arrayContaining([[45, '"USD" #,##0.00'], [180, '"R$" #,##0.00']]));
   });
 
   it("reads the same in the PDF", async () => {

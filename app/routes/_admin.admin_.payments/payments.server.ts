@@ -32,8 +32,10 @@ export async function paymentsPageData(request: Request, admin: SessionUser) {
       status: row.status,
       statusDetail: row.statusDetail,
       method: row.method,
-      amount: formatMoney(row.amountCents, locale),
-      refunded: row.refundedCents > 0 ? formatMoney(row.refundedCents, locale) : null,
+      currency: row.currency,
+      // In the payment's own currency (a mismatch paid in dollars reads as dollars); the consultation's refund owed below is its price, in reais.
+      amount: formatMoney(row.amountCents, locale, row.currency),
+      refunded: row.refundedCents > 0 ? formatMoney(row.refundedCents, locale, row.currency) : null,
       createdAt: when(row.createdAt),
       appointmentStatus: row.appointmentStatus,
       appointmentPaymentStatus: row.appointmentPaymentStatus,

@@ -52,8 +52,10 @@ export async function paymentPageData(request: Request, admin: SessionUser, id: 
       status: payment.status,
       statusDetail: payment.statusDetail,
       method: payment.method,
-      amount: formatMoney(payment.amountCents, locale),
-      refunded: formatMoney(payment.refundedCents, locale),
+      currency: payment.currency,
+      // In the payment's own currency: a mismatch paid in dollars reads as dollars, never as reais.
+      amount: formatMoney(payment.amountCents, locale, payment.currency),
+      refunded: formatMoney(payment.refundedCents, locale, payment.currency),
       createdAt: when(payment.createdAt),
       approvedAt: when(payment.approvedAt),
       patientId: payment.patientId,
@@ -61,7 +63,7 @@ export async function paymentPageData(request: Request, admin: SessionUser, id: 
       psychologistName: payment.psychologistName,
       appointment: { status: payment.appointmentStatus, paymentStatus: payment.appointmentPaymentStatus, startsAt: when(payment.startsAt), cancellationRefund: payment.cancellationRefundStatus },
     },
-    refundable: left > 0 ? { amount: formatMoney(left, locale), reais: centsToReais(left).toFixed(2).replace(".", ",") } : null,
+    refundable: left > 0 ? { amount: formatMoney(left, locale, payment.currency), reais: centsToReais(left).toFixed(2).replace(".", ",") } : null,
     /** A consultation still ahead: everything back goes through cancelling it. */
     cancellable: upcoming,
     // A fresh key per page view: the same form sent twice is one refund.
@@ -70,7 +72,7 @@ export async function paymentPageData(request: Request, admin: SessionUser, id: 
     notifications: timeline.notifications.map((entry) => ({ topic: entry.topic, received: when(entry.received), processed: when(entry.processed) })),
     refunds: refunds.map((refund) => ({
       id: refund.id,
-      amount: formatMoney(refund.cents, locale),
+      amount: formatMoney(refund.cents, locale, payment.currency),
       reason: refund.reason,
       status: refund.status,
       error: refund.error,

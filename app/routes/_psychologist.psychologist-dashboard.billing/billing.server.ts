@@ -67,9 +67,11 @@ async function loadBilling(user: PsychologistSessionUser, period: BillingPeriod,
         time: formatTime(row.at, locale, timeZone),
         patient: patientName(row),
         amountCents: row.amountCents,
-        amount: formatMoney(row.amountCents, locale),
+        currency: row.currency,
+        // In the payment's own currency: a mismatch paid in dollars is shown as dollars, never as reais.
+        amount: formatMoney(row.amountCents, locale, row.currency),
         refundedCents: row.refundedCents,
-        refunded: row.refundedCents > 0 ? formatMoney(row.refundedCents, locale) : null,
+        refunded: row.refundedCents > 0 ? formatMoney(row.refundedCents, locale, row.currency) : null,
         status: transactionStatus(row.status, row.amountCents, row.refundedCents),
         rawStatus: row.status,
         method: methodKey(row.method),
@@ -93,9 +95,15 @@ export async function billingTabData(request: Request, user: PsychologistSession
   }
 }
 
-const reais = (cents: number) => (cents / 100).toFixed(2);
+// Cents as a plain decimal (12345 → "123.45"), for spreadsheets.
+const decimal = (cents: number) => (cents / 100).toFixed(2);
 
-/** The period's transactions as a CSV (all of them, not one page). A failure goes back to the tab with a message. */
+/**
+ * The period's transactions as a CSV (all of them, not one page). A failure goes back to the tab with a message.
+ *
+ * The '(BRL)' columns hold reais only: a payment in another currency (a mismatch, refunded) leaves its amount and
+ * refund there empty and its net 0.00; the last two columns give every payment's currency and its amount in it.
+ */
 export async function billingExport(request: Request, user: PsychologistSessionUser, now = new Date()) {
   const psychologistId = user.psychologistId;
   const period = toBillingPeriod(new URL(request.url).searchParams.get("period"));
@@ -106,22 +114,25 @@ export async function billingExport(request: Request, user: PsychologistSessionU
     const rows = await exportTransactions({ psychologistId, start: window.start, end: window.end });
     await audit({ actor: actor(user), action: "billing.export", subject: { type: "psychologist", id: psychologistId }, details: { period, rows: rows.length } });
     const csv = toCsv(
-      [t("csv.date"), t("csv.time"), t("csv.patient"), t("csv.amount"), t("csv.refunded"), t("csv.net"), t("csv.status"), t("csv.method"), t("csv.paymentId")],
+      [t("csv.date"), t("csv.time"), t("csv.patient"), t("csv.amount"), t("csv.refunded"), t("csv.net"), t("csv.status"), t("csv.method"), t("csv.paymentId"), t("csv.currency"), t("csv.originalAmount")],
       rows.map((row) => {
         const status = transactionStatus(row.status, row.amountCents, row.refundedCents);
         const method = methodKey(row.method);
+        const brl = row.currency === "BRL";
         return [
           dateInZone(row.at, timeZone),
           // The time as the psychologist reads it (a 12-hour clock in English), beside the ISO date.
           formatTime(row.at, locale, timeZone),
           patientName(row),
-          reais(row.amountCents),
-          reais(row.refundedCents),
+          brl ? decimal(row.amountCents) : "",
+          brl ? decimal(row.refundedCents) : "",
           // Only money that came in, in reais, has a net (computed with the cards' rule, in SQL).
-          reais(row.netCents),
+          decimal(row.netCents),
           status ? t(`status.${status}`) : row.status,
           method ? t(`methods.${method}`) : (row.method ?? ""),
           row.id,
+          row.currency,
+          decimal(row.amountCents),
         ];
       }),
     );
