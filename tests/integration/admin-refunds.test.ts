@@ -250,6 +250,42 @@ describe("a manual refund", () => {
   });
 });
 
+describe("the page's forms without JavaScript", () => {
+  /** The page as a plain POST renders it again, without its scripts (the hydration data repeats texts and ids). */
+  const asPage = async (paymentId: string, fields: Record<string, string>) =>
+    (await (await send(formPost(`/admin/payments/${paymentId}`, fields, { Cookie: adminJar.header() }))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+  const tag = (html: string, id: string) => new RegExp(`<(?:textarea|input) id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+  const formOf = (html: string, id: string) => new RegExp(`<form[^>]*id="${id}"[\\s\\S]*?</form>`).exec(html)?.[0] ?? "";
+  const REASON = "Informe o motivo (ao menos 3 caracteres).";
+
+  it("shows the cancellation's reason error in the cancel form only, and the refund's in the refund form only", async () => {
+    const { paymentId } = await paidAppointment(3 * 24 * HOUR);
+    const cancel = await asPage(paymentId, { intent: "cancel", reason: "x" });
+    expect(tag(cancel, "cancel-reason")).toMatch(/aria-invalid="true"[^>]*aria-describedby="cancel-reason-error"/);
+    expect(formOf(cancel, "cancel-form")).toContain(`<ul id="cancel-reason-error"`);
+    expect(formOf(cancel, "cancel-form")).toContain(REASON);
+    expect(tag(cancel, "refund-reason")).not.toContain("aria-invalid");
+    expect(formOf(cancel, "refund-form")).not.toContain(REASON);
+    expect(tag(cancel, "cancel-reason")).toContain('autofocus=""');
+
+    const refund = await asPage(paymentId, refundForm({ amount: "50,00", reason: "x" }));
+    expect(tag(refund, "refund-reason")).toMatch(/aria-invalid="true"[^>]*aria-describedby="refund-reason-error"/);
+    expect(formOf(refund, "refund-form")).toContain(REASON);
+    expect(tag(refund, "cancel-reason")).not.toContain("aria-invalid");
+    expect(formOf(refund, "cancel-form")).not.toContain(REASON);
+  });
+
+  it("shows a form's own refusal in that form, focused, not in the others", async () => {
+    const { paymentId } = await paidAppointment(3 * 24 * HOUR);
+    // Everything back for a consultation ahead: the refund form says to cancel instead.
+    const html = await asPage(paymentId, refundForm({ amount: "200,00" }));
+    const message = "Para devolver tudo de uma consulta que ainda vai acontecer, cancele a consulta com reembolso integral.";
+    expect(formOf(html, "refund-form")).toMatch(new RegExp(`<div id="refund-form-error" role="alert" tabindex="-1" autofocus=""[^>]*><p>${message}</p>`));
+    expect(formOf(html, "cancel-form")).not.toContain('role="alert"');
+    expect(html).not.toContain('id="payment-error"');
+  });
+});
+
 describe("a refund or retry that fails unexpectedly", () => {
   const databaseDown = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" });
   const MESSAGE = "Erro ao processar reembolso. Tente novamente em instantes.";
@@ -579,6 +615,12 @@ describe("a manual refund and a cancellation of the same payment", () => {
     expect(failed).toMatchObject({ status: "failed" });
 
     // While the cancellation's refund is owed, the failed one is not tried again.
+    // The page does not offer it, and says why; the action's 409 stays for a page opened before.
+    expect((await body(await open(paymentId))).refunds).toMatchObject([{ id: failed!.id, status: "failed", retryable: false, waitsForCancellation: true }]);
+    const shown = (await (await send(pageRequest(`/admin/payments/${paymentId}`, { Cookie: adminJar.header() }))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(shown).toContain("Aguardando o reembolso do cancelamento desta consulta.");
+    expect(shown).not.toContain(`name="refundId" value="${failed!.id}"`);
+    expect(shown).not.toContain("Tentar novamente");
     const whileOwed = await post(paymentId, { intent: "retry", refundId: failed!.id });
     expect(whileOwed.status).toBe(409);
     expect(await retryManualRefund({ admin, paymentId, refundId: failed!.id })).toEqual({ ok: false, problem: "cancellation_refund_owed" });

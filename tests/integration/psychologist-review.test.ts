@@ -95,6 +95,25 @@ describe("decisions", () => {
     expect(dashboard).toContain("Motivo: CRP não confere com o cadastro do conselho.");
   });
 
+  it("marks only the reason box of the decision that was sent, described by its message", async () => {
+    const { jar } = await admin();
+    const psychologist = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    const markup = async (response: Response) => (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    const REQUIRED = "Informe o motivo";
+    // The reject form's own reason, refused: its box is marked and described by the message beside it.
+    const rejected = await markup(await decide(jar, psychologist.psychologistId!, { intent: "reject", reason: "" }));
+    expect(rejected).toMatch(/<textarea id="reason-reject"[^>]*aria-invalid="true"[^>]*aria-describedby="reason-reject-error"/);
+    expect(rejected).toMatch(/<ul id="reason-reject-error"[^>]*><li>Informe o motivo/);
+    // A suspension sent from a page opened before (the psychologist is pending now, the page has no suspend box):
+    // its reason's error is said above the forms, and the reject box that was not sent is not marked.
+    const suspended = await markup(await decide(jar, psychologist.psychologistId!, { intent: "suspend", reason: "" }));
+    expect(suspended).toMatch(/<textarea id="reason-reject"/);
+    expect(suspended).not.toMatch(/<textarea id="reason-reject"[^>]*aria-invalid/);
+    expect(suspended).not.toContain('id="reason-reject-error"');
+    expect(suspended).toMatch(new RegExp(`role="alert" tabindex="-1" autofocus=""[^>]*><p>${REQUIRED}`));
+    expect((await rowOf(psychologist.psychologistId!)).status).toBe("pending");
+  });
+
   it("without JavaScript, a refused reason comes back typed in its own form", async () => {
     const { jar } = await admin();
     const psychologist = await createUser({ role: "psychologist", psychologistStatus: "pending" });

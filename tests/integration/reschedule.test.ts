@@ -192,6 +192,39 @@ describe("what is refused", () => {
     expect(await appointmentRow(id)).toMatchObject({ status: "pending_reschedule" });
   });
 
+  it("without JavaScript, marks each refused field invalid, described by its message in the alert, and opens on the first", async () => {
+    const id = await confirmed(5, "10:00");
+    const day = dayFromToday(6);
+    const asPage = async (jar: CookieJar, fields: Record<string, string>) => {
+      const response = await send(formPost(`/appointment/${id}/reschedule?date=${day}`, fields, { Cookie: jar.header() }));
+      return (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    };
+    const autofocused = (html: string) => [...html.matchAll(/<(?:input|textarea|div)\b[^>]*\sautofocus=""[^>]*>/g)].map((match) => match[0]);
+    // No reason: the reason is marked and described by its message, which the alert lists; the page opens on it.
+    const noReason = await asPage(patientJar, { intent: "request", startsAt: brasilia(day, "15:00").toISOString(), reason: "" });
+    expect(noReason).toMatch(/<textarea name="reason"[^>]*aria-invalid="true"[^>]*aria-describedby="reschedule-reason-error"/);
+    expect(noReason).toMatch(/<div id="reschedule-error" role="alert"[^>]*><p id="reschedule-reason-error">Por favor, informe o motivo do reagendamento/);
+    expect(noReason).not.toMatch(/<input type="radio"[^>]*aria-invalid/);
+    expect(autofocused(noReason)).toEqual([expect.stringMatching(/^<textarea name="reason"/)]);
+    // Neither slot nor reason: the slots are marked too, and the page opens on the first, the first field in the form.
+    const nothing = await asPage(patientJar, { intent: "request", reason: "" });
+    const radios = nothing.match(/<input type="radio" name="startsAt"[^>]*>/g) ?? [];
+    expect(radios.length).toBeGreaterThan(1);
+    for (const radio of radios) expect(radio).toMatch(/aria-invalid="true"[^>]*aria-describedby="reschedule-startsAt-error"/);
+    expect(nothing).toContain('<p id="reschedule-startsAt-error">Por favor, selecione a nova data e horário');
+    expect(autofocused(nothing)).toEqual([radios[0]]);
+    // A refusal of the whole form (the slot taken meanwhile): nothing is marked, and the page opens on the alert.
+    await confirmed(6, "14:00");
+    const taken = await asPage(patientJar, { intent: "request", startsAt: brasilia(day, "14:00").toISOString(), reason: "Viagem a trabalho" });
+    expect(taken).not.toContain("aria-invalid");
+    expect(autofocused(taken)).toEqual([expect.stringMatching(/^<div id="reschedule-error" role="alert"/)]);
+    // The other side's refusal with no reason: its reason box is marked.
+    expect((await propose(id, psychologistJar, brasilia(day, "16:00"), "Congresso")).status).toBe(303);
+    const rejected = await asPage(patientJar, { intent: "reject", reason: "" });
+    expect(rejected).toMatch(/<textarea name="reason"[^>]*aria-invalid="true"[^>]*aria-describedby="reschedule-reason-error"/);
+    expect(autofocused(rejected)).toEqual([expect.stringMatching(/^<textarea name="reason"/)]);
+  });
+
   it("under 24 hours ahead: 'Reagendamento não permitido' with the hours left, and the POST refused", async () => {
     const id = await confirmed(0, "23:00");
     const startsAt = Date.now() + 10 * 3_600_000 + 30 * MINUTE;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
-import { FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { errorFocus, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireUser } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -30,11 +30,27 @@ export default function Reschedule() {
     | undefined;
   const { t } = useTranslation("reschedule");
   const submitting = useIsSubmitting();
-  const fieldErrors = Object.values(answer?.result?.error ?? {}).flatMap((errors) => errors ?? []);
-  const errors = [...fieldErrors, ...(answer?.error ? [answer.error] : [])];
   // A refused form comes back with what was sent: without JavaScript the page is rendered anew, so the fields are refilled from it.
   const sent = answer?.result?.initialValue ?? {};
   const typed = (intent: string, name: string) => (sent.intent === intent && typeof sent[name] === "string" ? (sent[name] as string) : undefined);
+  // Every error is listed in the page's alert (the spec's); each field's message there has an id, so the field the
+  // server refused is marked invalid and described by its own message. Only the sent form's fields, and only those on the page.
+  const byField = answer?.result?.error ?? {};
+  const errors = [
+    ...Object.entries(byField).flatMap(([name, messages]) => (messages ?? []).filter(Boolean).map((message, index) => ({ id: index === 0 ? `reschedule-${name}-error` : undefined, message }))),
+    ...(answer?.error ? [{ id: undefined, message: answer.error }] : []),
+  ];
+  const proposing = !data.pending && !data.denial;
+  const answering = Boolean(data.pending && !data.pending.mine);
+  const marked = {
+    startsAt: { errors: sent.intent === "request" && proposing && !data.slotsFailed && data.slots.length > 0 ? byField.startsAt : undefined },
+    reason: { errors: sent.intent === "request" && proposing ? byField.reason : undefined },
+    rejectReason: { errors: sent.intent === "reject" && answering ? byField.reason : undefined },
+  };
+  const invalid = (field: keyof typeof marked, name: string) =>
+    marked[field].errors?.some(Boolean) ? { "aria-invalid": true as const, "aria-describedby": `reschedule-${name}-error` } : {};
+  // The page opens on the first field to fix, else on the alert.
+  const focus = errorFocus({ errors: errors.map((error) => error.message) }, marked, ["startsAt", "reason", "rejectReason"]);
   return (
     <section className="container-page max-w-xl py-8" aria-labelledby="reschedule-title">
       <h1 id="reschedule-title" className="text-2xl font-bold">
@@ -47,8 +63,14 @@ export default function Reschedule() {
       </div>
       {errors.length > 0 ? (
         <div className="mt-4">
-          {/* Field errors too are listed here, not beside the fields: the page opens on this list. */}
-          <FormErrors errors={errors} autoFocus />
+          {/* Field errors too are listed here (as FormErrors draws it), each with the id its field is described by. */}
+          <div id="reschedule-error" role="alert" tabIndex={-1} autoFocus={focus === "form"} className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            {errors.map((error) => (
+              <p key={error.message} id={error.id}>
+                {error.message}
+              </p>
+            ))}
+          </div>
         </div>
       ) : null}
 
@@ -68,7 +90,7 @@ export default function Reschedule() {
                 <input type="hidden" name="intent" value="reject" />
                 <label className="block font-medium">
                   {t("rejectReason")}
-                  <textarea name="reason" required maxLength={500} rows={2} className="input mt-1 w-full" defaultValue={typed("reject", "reason")} />
+                  <textarea name="reason" required maxLength={500} rows={2} className="input mt-1 w-full" defaultValue={typed("reject", "reason")} {...invalid("rejectReason", "reason")} autoFocus={focus === "rejectReason"} />
                 </label>
                 <button type="submit" className="btn-secondary">
                   {t("reject")}
@@ -106,9 +128,9 @@ export default function Reschedule() {
                 <p className="muted mt-2 text-sm">{t("noSlots")}</p>
               ) : (
                 <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
-                  {data.slots.map((slot) => (
+                  {data.slots.map((slot, index) => (
                     <label key={slot.value} className="flex items-center gap-2 rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700">
-                      <input type="radio" name="startsAt" value={slot.value} required defaultChecked={typed("request", "startsAt") === slot.value} />
+                      <input type="radio" name="startsAt" value={slot.value} required defaultChecked={typed("request", "startsAt") === slot.value} {...invalid("startsAt", "startsAt")} autoFocus={focus === "startsAt" && index === 0} />
                       {slot.label}
                     </label>
                   ))}
@@ -117,7 +139,7 @@ export default function Reschedule() {
             </fieldset>
             <label className="block text-sm font-medium">
               {t("reason")}
-              <textarea name="reason" required maxLength={500} rows={3} className="input mt-1 w-full" defaultValue={typed("request", "reason")} />
+              <textarea name="reason" required maxLength={500} rows={3} className="input mt-1 w-full" defaultValue={typed("request", "reason")} {...invalid("reason", "reason")} autoFocus={focus === "reason"} />
             </label>
             <SubmitButton className="btn-primary" pending={submitting}>
               {t(`submit.${data.role}`)}

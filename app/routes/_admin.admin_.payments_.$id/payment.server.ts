@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { cancellationRefusal } from "~/domain/cancellation";
-import { MANUAL_REFUND_REASON_MAX, refundableCents } from "~/domain/manual-refund";
+import { MANUAL_REFUND_REASON_MAX, manualRefundRetryRefusal, refundableCents } from "~/domain/manual-refund";
 import { centsToReais, typedReaisToCents } from "~/domain/pricing";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { paymentTimeline } from "~/models/admin-payments.server";
@@ -40,7 +40,8 @@ export async function paymentPageData(request: Request, admin: SessionUser, id: 
   const [timeline, refunds] = await Promise.all([paymentTimeline(payment.id, payment.providerPaymentId), manualRefundsOf(payment.id)]);
   await audit({ actor: { userId: admin.id, role: "admin" }, action: "billing.read", subject: { type: "payment", id: payment.id }, patientId: payment.patientId });
   const when = (value: Date | string | null) => (value ? `${formatLongDate(value, locale, ZONE)} ${formatTime(value, locale, ZONE)}` : null);
-  const left = refundableCents(refundable(payment));
+  const rule = refundable(payment);
+  const left = refundableCents(rule);
   const upcoming = cancellationRefusal({ status: payment.appointmentStatus, startsAt: payment.startsAt }, "admin", now) === null;
   return {
     translations,
@@ -79,10 +80,25 @@ export async function paymentPageData(request: Request, admin: SessionUser, id: 
       requestedBy: refund.requestedBy,
       createdAt: when(refund.createdAt),
       completedAt: when(refund.completedAt),
-      retryable: refund.status === "failed" || (refund.status === "pending" && now.getTime() - refund.attemptedAt.getTime() > STALE_PENDING_MS),
+      ...retryOffer(rule, refund, now),
     })),
   };
 }
+
+/**
+ * Whether 'Tentar novamente' is offered for a manual refund: a failed one, or a pending one whose answer was lost.
+ * While a cancellation's refund of the same payment is owed, a failed one would be refused (manualRefundRetryRefusal),
+ * so the page says it waits for that refund instead of offering a button that always answers 409.
+ */
+function retryOffer(rule: ReturnType<typeof refundable>, refund: { status: "pending" | "failed" | "refunded"; cents: number; attemptedAt: Date }, now: Date) {
+  const retryable = refund.status === "failed" || (refund.status === "pending" && now.getTime() - refund.attemptedAt.getTime() > STALE_PENDING_MS);
+  const waitsForCancellation = retryable && manualRefundRetryRefusal(rule, refund) === "cancellation_refund_owed";
+  return { retryable: retryable && !waitsForCancellation, waitsForCancellation };
+}
+
+/** The page's forms, told apart by the `intent` each sends: the answer carries it, so each form shows only its own errors. */
+export type PaymentFormIntent = "refund" | "cancel" | "retry";
+const INTENTS: readonly string[] = ["refund", "cancel", "retry"] satisfies PaymentFormIntent[];
 
 function reasonField(t: TFunction) {
   return z
@@ -117,8 +133,13 @@ export async function paymentAction(request: Request, admin: SessionUser, id: st
   // The cancellation namespace: a failed cancel is said as on the person's own cancel page.
   const { t } = await pageTranslations(request, ["admin-payments", "cancellation"]);
   const payment = await paymentOr404(id, t);
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema(t) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const form = await request.formData();
+  const sent = form.get("intent");
+  // Which form was sent (null for a hand-made post naming none): the page shows the answer in that form only.
+  const intent = typeof sent === "string" && INTENTS.includes(sent) ? (sent as PaymentFormIntent) : null;
+  const submission = parseWithZod(form, { schema: actionSchema(t) });
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({ ...submission.reply(options), intent });
+  if (submission.status !== "success") return data(reply(), { status: 400 });
   const back = `/admin/payments/${payment.id}`;
   const value = submission.value;
   if (value.intent === "cancel") {
@@ -127,10 +148,10 @@ export async function paymentAction(request: Request, admin: SessionUser, id: st
       "admin-payment-cancel",
       async () => {
         const result = await cancelAppointment({ appointmentId: payment.appointmentId, asker: { role: "admin", userId: admin.id }, reason: value.reason, exception: null });
-        if (!result.ok) return data(submission.reply({ formErrors: [t("detail.errors.notCancellable")] }), { status: 409 });
+        if (!result.ok) return data(reply({ formErrors: [t("detail.errors.notCancellable")] }), { status: 409 });
         return redirectWithToast(back, { type: "success", title: t("detail.done.cancelled") });
       },
-      () => submission.reply({ formErrors: [t("cancellation:errors.failed")] }),
+      () => reply({ formErrors: [t("cancellation:errors.failed")] }),
     );
   }
   // A failure nobody foresaw (the database, or an error past the gateway's own handling) is answered in the form, worded as the
@@ -143,12 +164,12 @@ export async function paymentAction(request: Request, admin: SessionUser, id: st
           ? await refundManually({ admin, paymentId: payment.id, cents: value.amount, reason: value.reason, requestKey: value.requestKey })
           : await retryManualRefund({ admin, paymentId: payment.id, refundId: value.refundId });
       if (result.ok) return redirectWithToast(back, { type: "success", title: t(result.status === "refunded" ? "detail.done.refunded" : "detail.done.pending") });
-      if (result.problem === "gateway") return data(submission.reply({ formErrors: [t(`detail.errors.gateway.${result.kind}`)] }), { status: 502 });
-      if (result.problem === "not_found" && value.intent === "retry") return data(submission.reply({ formErrors: [t("detail.errors.notRetryable")] }), { status: 409 });
-      return data(submission.reply({ formErrors: [t(`detail.errors.${result.problem}`)] }), { status: result.problem === "not_found" ? 404 : 409 });
+      if (result.problem === "gateway") return data(reply({ formErrors: [t(`detail.errors.gateway.${result.kind}`)] }), { status: 502 });
+      if (result.problem === "not_found" && value.intent === "retry") return data(reply({ formErrors: [t("detail.errors.notRetryable")] }), { status: 409 });
+      return data(reply({ formErrors: [t(`detail.errors.${result.problem}`)] }), { status: result.problem === "not_found" ? 404 : 409 });
     },
     // The refund may have reached the gateway before the failure: the form comes back with the same key,
     // so sending it again answers with that refund instead of making a second one.
-    () => ({ ...submission.reply({ formErrors: [t("detail.errors.gateway.refund_failed")] }), requestKey: value.intent === "refund" ? value.requestKey : undefined }),
+    () => ({ ...reply({ formErrors: [t("detail.errors.gateway.refund_failed")] }), requestKey: value.intent === "refund" ? value.requestKey : undefined }),
   );
 }

@@ -6,7 +6,7 @@ import { ErrorList, errorFocus, FormErrors, SubmitButton, useIsSubmitting } from
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
-import { paymentAction, paymentPageData } from "./payment.server";
+import { paymentAction, paymentPageData, type PaymentFormIntent } from "./payment.server";
 
 /** /admin/payments/{id} — one payment: history, notifications, 'Reembolsar' (full or partial, with a reason) and, for a consultation ahead, 'Cancelar consulta com reembolso integral'. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,21 +21,33 @@ export const meta = loaderMeta;
 
 export default function Payment() {
   const data = useLoaderData<typeof loader>();
-  // requestKey: the key of a refund that failed unexpectedly, to send again as the same request.
-  const result = useActionData<typeof action>() as (SubmissionResult<string[]> & { requestKey?: string }) | undefined;
+  // intent: which form the answer is for; requestKey: the key of a refund that failed unexpectedly, to send again as the same request.
+  const result = useActionData<typeof action>() as (SubmissionResult<string[]> & { intent?: PaymentFormIntent | null; requestKey?: string }) | undefined;
   const { t } = useTranslation("admin-payments");
   const { payment } = data;
   const typed = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const refunding = useIsSubmitting({ intent: "refund" });
   const cancelling = useIsSubmitting({ intent: "cancel" });
-  // A refusal opens on the field the sent form has to fix, else on the form's error.
-  const fieldErrors = result?.error ?? {};
-  const fields = {
-    amount: { errors: typed.intent === "refund" ? fieldErrors.amount : undefined },
-    reason: { errors: typed.intent === "refund" ? fieldErrors.reason : undefined },
-    cancelReason: { errors: typed.intent === "cancel" ? fieldErrors.reason : undefined },
-  };
-  const focus = errorFocus({ errors: fieldErrors[""] }, fields, ["amount", "reason", "cancelReason"]);
+  // Each form shows only the answer to itself, told by the intent the answer names (the same after a plain POST without
+  // JavaScript). An answer whose form is no longer on the page (a hand-made post, a refund no longer offered) goes above them.
+  const owner =
+    result?.intent === "refund" && data.refundable
+      ? "refund"
+      : result?.intent === "cancel" && data.cancellable
+        ? "cancel"
+        : result?.intent === "retry" && data.refunds.some((refund) => refund.retryable && refund.id === typed.refundId)
+          ? `retry-${typed.refundId}`
+          : result
+            ? "page"
+            : null;
+  const errorsOf = (form: string) => (owner === form ? (result?.error ?? {}) : {});
+  const refundErrors = errorsOf("refund");
+  const cancelErrors = errorsOf("cancel");
+  const pageErrors = owner === "page" ? Object.values(result?.error ?? {}).flatMap((messages) => messages ?? []) : undefined;
+  // A refusal opens on the field the sent form has to fix, else on that form's error.
+  const fields = { amount: { errors: refundErrors.amount }, reason: { errors: refundErrors.reason }, cancelReason: { errors: cancelErrors.reason } };
+  const formErrors = owner === "page" ? pageErrors : owner ? result?.error?.[""] : undefined;
+  const focus = errorFocus({ errors: formErrors }, fields, ["amount", "reason", "cancelReason"]);
   return (
     <section className="container-page max-w-4xl space-y-4 py-8" aria-labelledby="payment-title">
       <Link to="/admin/payments" className="text-sm underline">
@@ -44,7 +56,7 @@ export default function Payment() {
       <h1 id="payment-title" className="text-2xl font-bold">
         {t("detail.heading", { amount: payment.amount })}
       </h1>
-      <FormErrors errors={result?.error?.[""]} autoFocus={focus === "form"} />
+      <FormErrors id="payment-error" errors={pageErrors} autoFocus={focus === "form"} />
       <dl className="card grid gap-2 text-sm sm:grid-cols-2">
         {(
           [
@@ -75,29 +87,30 @@ export default function Payment() {
       </dl>
 
       {data.refundable ? (
-        <Form method="post" className="card space-y-3" aria-labelledby="refund-title">
+        <Form method="post" id="refund-form" className="card space-y-3" aria-labelledby="refund-title">
           <h2 id="refund-title" className="font-semibold">
             {t("detail.refund.title")}
           </h2>
           <p className="text-sm">{t("detail.refund.left", { amount: data.refundable.amount })}</p>
+          <FormErrors id="refund-form-error" errors={refundErrors[""]} autoFocus={owner === "refund" && focus === "form"} />
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="requestKey" value={result?.requestKey ?? data.requestKey} />
           <div>
             <label htmlFor="refund-amount" className="block text-sm font-medium">
               {t("detail.refund.amount")}
             </label>
-            <input id="refund-amount" name="amount" inputMode="decimal" required defaultValue={typed.amount ?? data.refundable.reais} className="input mt-1 w-40" aria-invalid={result?.error?.amount ? true : undefined} aria-describedby={result?.error?.amount ? "refund-amount-hint refund-amount-error" : "refund-amount-hint"} autoFocus={focus === "amount"} />
+            <input id="refund-amount" name="amount" inputMode="decimal" required defaultValue={(typed.intent === "refund" ? typed.amount : undefined) ?? data.refundable.reais} className="input mt-1 w-40" aria-invalid={refundErrors.amount ? true : undefined} aria-describedby={refundErrors.amount ? "refund-amount-hint refund-amount-error" : "refund-amount-hint"} autoFocus={focus === "amount"} />
             <p id="refund-amount-hint" className="muted mt-1 text-xs">
               {t("detail.refund.amountHint")}
             </p>
-            <ErrorList id="refund-amount-error" errors={result?.error?.amount} />
+            <ErrorList id="refund-amount-error" errors={refundErrors.amount} />
           </div>
           <div>
             <label htmlFor="refund-reason" className="block text-sm font-medium">
               {t("detail.refund.reason")}
             </label>
-            <textarea id="refund-reason" name="reason" required minLength={3} maxLength={500} rows={3} defaultValue={typed.intent === "refund" ? typed.reason : undefined} className="input mt-1 w-full" aria-invalid={result?.error?.reason ? true : undefined} aria-describedby={result?.error?.reason ? "refund-reason-error" : undefined} autoFocus={focus === "reason"} />
-            <ErrorList id="refund-reason-error" errors={result?.error?.reason} />
+            <textarea id="refund-reason" name="reason" required minLength={3} maxLength={500} rows={3} defaultValue={typed.intent === "refund" ? typed.reason : undefined} className="input mt-1 w-full" aria-invalid={refundErrors.reason ? true : undefined} aria-describedby={refundErrors.reason ? "refund-reason-error" : undefined} autoFocus={focus === "reason"} />
+            <ErrorList id="refund-reason-error" errors={refundErrors.reason} />
           </div>
           {data.cancellable ? <p className="muted text-xs">{t("detail.refund.cancelInstead")}</p> : null}
           <SubmitButton className="btn-primary" pending={refunding} pendingLabel={t("detail.refund.pending")}>
@@ -109,16 +122,18 @@ export default function Payment() {
       )}
 
       {data.cancellable ? (
-        <Form method="post" className="card space-y-3" aria-labelledby="cancel-title">
+        <Form method="post" id="cancel-form" className="card space-y-3" aria-labelledby="cancel-title">
           <h2 id="cancel-title" className="font-semibold">
             {t("detail.cancel.title")}
           </h2>
           <p className="text-sm">{t("detail.cancel.note")}</p>
+          <FormErrors id="cancel-form-error" errors={cancelErrors[""]} autoFocus={owner === "cancel" && focus === "form"} />
           <input type="hidden" name="intent" value="cancel" />
           <label htmlFor="cancel-reason" className="block text-sm font-medium">
             {t("detail.cancel.reason")}
           </label>
-          <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} defaultValue={typed.intent === "cancel" ? typed.reason : undefined} className="input w-full" autoFocus={focus === "cancelReason"} />
+          <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} defaultValue={typed.intent === "cancel" ? typed.reason : undefined} className="input w-full" aria-invalid={cancelErrors.reason ? true : undefined} aria-describedby={cancelErrors.reason ? "cancel-reason-error" : undefined} autoFocus={focus === "cancelReason"} />
+          <ErrorList id="cancel-reason-error" errors={cancelErrors.reason} />
           <SubmitButton className="btn bg-red-700 text-white hover:bg-red-800" pending={cancelling}>
             {t("detail.cancel.submit")}
           </SubmitButton>
@@ -141,11 +156,14 @@ export default function Payment() {
                 <p className="muted">{t("detail.refunds.reason", { reason: refund.reason })}</p>
                 {refund.error ? <p className="text-red-700 dark:text-red-300">{t("detail.refunds.error", { error: refund.error })}</p> : null}
                 {refund.retryable ? (
-                  <Form method="post" className="mt-1">
+                  <Form method="post" id={`retry-${refund.id}`} className="mt-1">
+                    <FormErrors id={`retry-${refund.id}-error`} errors={errorsOf(`retry-${refund.id}`)[""]} autoFocus={owner === `retry-${refund.id}` && focus === "form"} />
                     <input type="hidden" name="intent" value="retry" />
                     <input type="hidden" name="refundId" value={refund.id} />
                     <SubmitButton className="btn-secondary px-3 py-1 text-xs">{t("detail.refunds.retry")}</SubmitButton>
                   </Form>
+                ) : refund.waitsForCancellation ? (
+                  <p className="muted mt-1">{t("detail.refunds.waitsForCancellation")}</p>
                 ) : null}
               </li>
             ))}

@@ -44,12 +44,16 @@ export default function PsychologistReview() {
     ["price", formatMoney(p.priceCents, locale)],
     ["submitted", formatLongDate(p.submittedAt, locale, data.timeZone)],
   ];
-  const reasonErrors = result?.error?.reason;
   // A refused decision comes back with what it sent: without JavaScript the page is rendered anew, so its reason is refilled from it.
   const sent = result?.initialValue ?? null;
   const sentReason = (intent: string) => (sent?.intent === intent && typeof sent.reason === "string" ? sent.reason : undefined);
+  // Only the sent decision's reason box is marked (every box is named 'reason'); should its form be gone from the page, its error goes above the forms.
+  const sentAction = data.actions.find((action) => action !== "approve" && action === sent?.intent);
+  const reasonErrors = sentAction ? result?.error?.reason : undefined;
+  const reasonErrorsOf = (action: string) => (action === sentAction ? reasonErrors : undefined);
+  const formErrors = [...(result?.error?.[""] ?? []), ...(sentAction ? [] : (result?.error?.reason ?? []))];
   // A refusal opens on the reason of the form that was sent, else on the form's error.
-  const focus = errorFocus({ errors: result?.error?.[""] }, { reason: { errors: reasonErrors } }, ["reason"]);
+  const focus = errorFocus({ errors: formErrors }, { reason: { errors: reasonErrors } }, ["reason"]);
   return (
     <section className="container-page max-w-4xl py-8" aria-labelledby="review-title">
       <Link to={`/admin?status=${p.status}`} className="text-sm underline">
@@ -82,7 +86,7 @@ export default function PsychologistReview() {
         </dl>
 
         <div className="space-y-4">
-          <FormErrors errors={result?.error?.[""]} autoFocus={focus === "form"} />
+          <FormErrors errors={formErrors} autoFocus={focus === "form"} />
           {data.actions.includes("suspend") ? (
             <div className="card">
               <h2 className="font-semibold">{t("admin.review.future", { count: data.futureAppointments.length })}</h2>
@@ -115,8 +119,8 @@ export default function PsychologistReview() {
                   <label htmlFor={`reason-${action}`} className="block text-sm font-medium">
                     {t("admin.review.reason")}
                   </label>
-                  <textarea id={`reason-${action}`} name="reason" required minLength={3} maxLength={1000} rows={3} className="input mt-1 w-full" defaultValue={sentReason(action)} aria-invalid={reasonErrors ? true : undefined} autoFocus={focus === "reason" && sent?.intent === action} />
-                  <ErrorList errors={reasonErrors} />
+                  <textarea id={`reason-${action}`} name="reason" required minLength={3} maxLength={1000} rows={3} className="input mt-1 w-full" defaultValue={sentReason(action)} aria-invalid={reasonErrorsOf(action) ? true : undefined} aria-describedby={reasonErrorsOf(action) ? `reason-${action}-error` : undefined} autoFocus={focus === "reason" && action === sentAction} />
+                  <ErrorList id={`reason-${action}-error`} errors={reasonErrorsOf(action)} />
                 </div>
               ) : null}
               <SubmitButton className={action === "approve" ? "btn-primary w-full" : "btn w-full bg-red-700 text-white hover:bg-red-800"}>
