@@ -126,6 +126,12 @@ describe("/admin/users/{id}", () => {
     const noReason = await asPage({ intent: "cancel-appointments", appointmentId: second, reason: "" });
     expect(noReason.status).toBe(400);
     expect(ticked(noReason.html)).toEqual([second]);
+    // The reason's error is the cancellation form's: beside its own box, never marked on the block form's.
+    expect(noReason.html).toMatch(/<textarea id="cancel-reason"[^>]*aria-invalid="true"[^>]*aria-describedby="cancel-reason-error"/);
+    expect(noReason.html).toMatch(/<ul id="cancel-reason-error"/);
+    expect(noReason.html).not.toMatch(/<textarea id="block-reason"[^>]*aria-invalid/);
+    expect(block.html).toMatch(/<textarea id="block-reason"[^>]*aria-invalid="true"[^>]*aria-describedby="block-reason-error"/);
+    expect(block.html).not.toMatch(/<ul id="cancel-reason-error"/);
     expect(ticked((await (await send(page(`/admin/users/${patient.id}`, { Cookie: admin.header() }))).text()))).toEqual([]);
     expect(first).toBeTruthy();
     expect(await db.selectFrom("appointments").select("status").where("patient_id", "=", patient.id).execute()).toEqual([{ status: "confirmed" }, { status: "confirmed" }]);

@@ -105,8 +105,8 @@ export default function Person() {
               <label htmlFor="block-reason" className="block text-sm font-medium">
                 {t("blockReason")}
               </label>
-              <textarea id="block-reason" name="reason" required minLength={3} maxLength={500} rows={3} className="input w-full" defaultValue={sentReason("block")} aria-invalid={result?.error?.reason ? true : undefined} autoFocus={focus === "blockReason"} />
-              <ErrorList errors={result?.error?.reason} />
+              <textarea id="block-reason" name="reason" required minLength={3} maxLength={500} rows={3} className="input w-full" defaultValue={sentReason("block")} aria-invalid={fields.blockReason.errors ? true : undefined} aria-describedby={fields.blockReason.errors ? "block-reason-error" : undefined} autoFocus={focus === "blockReason"} />
+              <ErrorList id="block-reason-error" errors={fields.blockReason.errors} />
               <p className="muted text-xs">{t("blockNote")}</p>
               <SubmitButton className="btn w-full bg-red-700 text-white hover:bg-red-800">{t("block")}</SubmitButton>
             </Form>
@@ -137,11 +137,12 @@ export default function Person() {
                 </li>
               ))}
             </ul>
-            <ErrorList errors={result?.error?.appointmentId} />
+            <ErrorList errors={fields.appointmentId.errors} />
             <label htmlFor="cancel-reason" className="block font-medium">
               {t("upcoming.reason")}
             </label>
-            <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} className="input w-full" defaultValue={sentReason("cancel-appointments")} autoFocus={focus === "cancelReason"} />
+            <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={2} className="input w-full" defaultValue={sentReason("cancel-appointments")} aria-invalid={fields.cancelReason.errors ? true : undefined} aria-describedby={fields.cancelReason.errors ? "cancel-reason-error" : undefined} autoFocus={focus === "cancelReason"} />
+            <ErrorList id="cancel-reason-error" errors={fields.cancelReason.errors} />
             <SubmitButton className="btn bg-red-700 text-white hover:bg-red-800">{t("upcoming.submit")}</SubmitButton>
           </Form>
         </Section>
