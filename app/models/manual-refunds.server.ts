@@ -12,8 +12,23 @@ import { db, type Executor } from "./db.server";
 /** A pending refund older than this lost its answer (the process died mid-call) and may be tried again, with the same key. */
 export { STALE_PENDING_MS };
 
-/** A payment as a refund needs it, with its consultation; `lock` holds the payment row for the transaction. */
+/**
+ * A payment as a refund needs it, with its consultation; `lock` holds the
+ * consultation's row, then the payment's, for the transaction: the order of
+ * a gateway notice and of the cancellation's refund job (ADR 020). The
+ * payment first would deadlock with them: the refund row's insert then waits
+ * for a key-share lock on the consultation that they hold.
+ */
 export async function paymentForRefund(executor: Executor, paymentId: string, options: { lock?: boolean; now?: Date } = {}) {
+  if (options.lock) {
+    await executor
+      .selectFrom("appointments as a")
+      .innerJoin("payments as py", "py.appointment_id", "a.id")
+      .where("py.id", "=", paymentId)
+      .select("a.id")
+      .forUpdate("a")
+      .execute();
+  }
   let query = executor
     .selectFrom("payments as py")
     .innerJoin("appointments as a", "a.id", "py.appointment_id")

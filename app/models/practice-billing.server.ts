@@ -27,8 +27,8 @@ interface Scope {
   now: Date;
 }
 
-/** A payment whose money came in, in reais (alias `p`): what every money figure here sums, net of refunds. */
-const CAME_IN = sql<boolean>`p.status in ('approved', 'refunded') and p.currency = 'BRL'`;
+/** A payment whose money came in, in reais (alias `p`): what every money figure here and in the reports sums, net of refunds. */
+export const CAME_IN = sql<boolean>`p.status in ('approved', 'refunded') and p.currency = 'BRL'`;
 
 // Mercado Pago's statuses of a payment still on its way.
 const AWAITING = ["pending", "in_process", "authorized", "in_mediation"];

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import { RECEIPT_STATUSES } from "~/domain/receipt";
 import { db } from "./db.server";
+import { CAME_IN } from "./practice-billing.server";
 
 /**
  * The figures of the 'Relatórios' tab, for one psychologist only (every query
@@ -38,7 +39,6 @@ const endOf = (scope: ReportScope) => sql<Date>`(((${scope.to}::date + 1))::time
 // Financial: payments
 
 const paidAt = sql<Date>`coalesce(p.approved_at, p.created_at)`;
-const CAME_IN = sql<boolean>`p.status in ('approved', 'refunded') and p.currency = 'BRL'`;
 
 export async function financialPage(scope: ReportScope, after: Cursor | null, limit = PAGE_SIZE) {
   let query = db

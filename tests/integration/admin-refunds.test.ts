@@ -5,6 +5,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/models/db.server";
 import * as manualRefundsModel from "~/models/manual-refunds.server";
+import { lockAppointment } from "~/models/payment.server";
 import { notificationRequest, type LocalPaymentGateway } from "~/providers/payments.local.server";
 import { MercadoPagoGateway } from "~/providers/payments.mercadopago.server";
 import { resetPaymentGateway } from "~/providers/payments.server";
@@ -247,6 +248,23 @@ describe("a manual refund", () => {
     }
     expect(refund).not.toHaveBeenCalled();
     expect(await manualRefunds(paymentId)).toEqual([]);
+  });
+});
+
+describe("a manual refund beside a gateway notice (PostgreSQL only: PGlite is one session)", () => {
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  it.skipIf(!onPostgres)("waits for a notice that holds the consultation and the payment, in its lock order, instead of deadlocking", async () => {
+    const { id, paymentId } = await paidAppointment(-3 * 24 * HOUR, "completed");
+    let response: Promise<Response> | undefined;
+    // A notice's transaction: the consultation's row first, then, while the refund is on its way, the payment's.
+    await db.transaction().execute(async (trx) => {
+      await lockAppointment(trx, id);
+      response = post(paymentId, refundForm());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await trx.selectFrom("payments").select("id").where("id", "=", paymentId).forUpdate().execute();
+    });
+    expect((await response!).status).toBe(303);
+    expect((await paymentRow(paymentId)).refunded_cents).toBe(80_00);
   });
 });
 
