@@ -113,13 +113,14 @@ export async function lockedPaymentForCancellationRefund(executor: Executor, pay
 }
 
 /** Nothing is left to send (what was owed already went back): the cancellation's refund is done. */
-export async function settleCancellationRefund(executor: Executor, appointmentId: string, paymentWhollyRefunded: boolean) {
-  await executor
+export async function settleCancellationRefund(executor: Executor, appointmentId: string, paymentWhollyRefunded: boolean): Promise<boolean> {
+  const result = await executor
     .updateTable("appointments")
     .set({ refund_status: "refunded", ...(paymentWhollyRefunded ? { payment_status: "refunded" as const } : {}) })
     .where("id", "=", appointmentId)
     .where("refund_status", "in", ["pending", "failed"])
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Marks the payment as being refunded by us, so the gateway's later notice of it changes nothing. */

@@ -134,7 +134,13 @@ export async function refundCancellation({ appointmentId }: { appointmentId: str
     if (step.kind === "wait") return { kind: "wait", paymentRowId: row.paymentRowId, manualRefunds: payment.pendingManualRefunds };
     if (step.kind === "nothing_owed") {
       // What was owed already went back (an administrator's refund counted in it): done, nothing to send.
-      await settleCancellationRefund(trx, appointmentId, payment.refundedCents >= payment.amountCents);
+      if (await settleCancellationRefund(trx, appointmentId, payment.refundedCents >= payment.amountCents)) {
+        // No money moved, but what was owed is now settled: audited, as every decision on a refund is.
+        await audit(
+          { actor: { userId: null, role: "system" }, action: "payment.refund", subject: { type: "payment", id: row.paymentRowId }, patientId: row.patientId, details: { appointmentId, cents: 0, owedCents: row.refundCents, stage: "settled" } },
+          trx,
+        );
+      }
       return { kind: "nothing_owed" };
     }
     await claimCancellationRefund(trx, row.paymentRowId, `cancel:${appointmentId}`);

@@ -570,6 +570,8 @@ describe("a manual refund and a cancellation of the same payment", () => {
     expect(refund).not.toHaveBeenCalled();
     expect(await appointmentRow(id)).toMatchObject({ refund_status: "refunded", payment_status: "paid" });
     expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: 150_00 });
+    const settled = (await auditRows("payment.refund")).filter((entry) => entry.details.stage === "settled");
+    expect(settled).toMatchObject([{ actor_role: "system", subject_id: paymentId, patient_id: pair.patient.id, details: { appointmentId: id, cents: 0, owedCents: PRICE / 2 } }]);
     // Done: the rest may go back by hand again.
     expect((await post(paymentId, refundForm({ amount: "50,00" }))).status).toBe(303);
     expect(await paymentRow(paymentId)).toMatchObject({ refunded_cents: PRICE });
