@@ -83,7 +83,7 @@ export function owedRefund(executor: Executor, appointmentId: string) {
     .leftJoin("payments as p", (join) => join.onRef("p.appointment_id", "=", "a.id").on("p.status", "=", "approved"))
     .where("a.id", "=", appointmentId)
     .where("a.refund_status", "in", ["pending", "failed"])
-    .select(["a.id", "a.patient_id as patientId", "a.refund_cents as refundCents", "a.price_cents as priceCents", "p.id as paymentRowId", "p.provider_payment_id as providerPaymentId", "p.refund_id as refundId", "p.refunded_cents as refundedCents"])
+    .select(["a.id", "a.patient_id as patientId", "a.refund_cents as refundCents", "p.id as paymentRowId", "p.provider_payment_id as providerPaymentId"])
     .forUpdate("a")
     .executeTakeFirst();
 }
