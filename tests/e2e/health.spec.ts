@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoSidewaysScroll } from "./helpers";
 
 /**
  * 'Saúde do Sistema' (issue 14, item 8), with JavaScript on and off: the
@@ -41,6 +42,5 @@ test("the psychologist checks the system's health and checks again", async ({ pa
   await expect(page).toHaveURL(/\/psychologist-dashboard\/health$/);
   await expect(rows).toHaveCount(CHECKS.length);
   await expect(rows.filter({ hasText: "Banco de dados" }).locator("[data-status]")).toHaveText("OK");
-  // Nothing wider than the phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
 });

@@ -66,3 +66,12 @@ export async function openStep2(page: Page, psychologist: string): Promise<URL> 
   await expect(page).toHaveURL(/\/schedule\/step2\?/);
   return new URL(page.url());
 }
+
+/**
+ * Nothing wider than the phone. Against the viewport's set width, not
+ * innerWidth: on a mobile device the layout viewport grows with what overflows.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { width } = page.viewportSize()!;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}

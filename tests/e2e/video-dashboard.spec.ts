@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test as base, type Page } from "@playwright/test";
+import { expectNoSidewaysScroll } from "./helpers";
 
 /**
  * After the payment: 'Meu Painel' shows the confirmed appointment, its video
@@ -228,8 +229,7 @@ test.describe("video call and patient dashboard", () => {
     await expect(card.getByText("50 min")).toBeVisible();
     await expect(card.getByText("R$ 150,00")).toBeVisible();
     await expect(card.getByText(/^\d{2} de [a-zç]+ de \d{4}$/)).toBeVisible();
-    // Nothing wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await card.getByRole("link", { name: "Entrar na videochamada" }).click();
 
     await expect(page).toHaveURL(new RegExp(`/appointment/videocall/${app.soonId}$`));
@@ -322,7 +322,7 @@ test.describe("video call and patient dashboard", () => {
     const evaluated = page.getByRole("article").filter({ hasText: "Sessão muito acolhedora." });
     await expect(evaluated.getByRole("img", { name: "5 de 5 estrelas" })).toBeVisible();
     await expect(evaluated.getByRole("link", { name: "Avaliar consulta" })).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
 
     await page.goto(`/appointment/${app.pastId}/evaluate`);
     await expect(page.getByText("Esta consulta já foi avaliada.")).toBeVisible();
