@@ -128,6 +128,20 @@ describe("a manual refund", () => {
     expect(dashboard).toMatch(/Reembolsado em parte: R\$\s?80,00/);
   });
 
+  it("a failed refund the rule would refuse is not offered again: the page says why", async () => {
+    const { paymentId } = await paidAppointment(-3 * 24 * HOUR, "completed");
+    vi.spyOn(gateway, "refund").mockRejectedValueOnce(new Error("refused"));
+    expect((await post(paymentId, refundForm({ amount: "50,00" }))).status).toBe(502);
+    const [failed] = await manualRefunds(paymentId);
+    expect(failed).toMatchObject({ status: "failed" });
+    // Everything went back meanwhile (as the gateway's notice of a refund would record it).
+    await db.updateTable("payments").set({ refunded_cents: PRICE }).where("id", "=", paymentId).execute();
+    expect((await body(await open(paymentId))).refunds).toMatchObject([{ id: failed!.id, retryable: false, waitsForCancellation: false, retryRefusal: "nothing_left" }]);
+    const shown = (await (await send(pageRequest(`/admin/payments/${paymentId}`, { Cookie: adminJar.header() }))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(shown).toContain("Não há mais valor a reembolsar neste pagamento.");
+    expect(shown).not.toContain("Tentar novamente");
+  });
+
   it("is one refund however often the same form is sent", async () => {
     const { paymentId } = await paidAppointment(-2 * 24 * HOUR, "completed");
     const refund = vi.spyOn(gateway, "refund");

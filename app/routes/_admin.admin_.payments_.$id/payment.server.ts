@@ -87,13 +87,17 @@ export async function paymentPageData(request: Request, admin: SessionUser, id: 
 
 /**
  * Whether 'Tentar novamente' is offered for a manual refund: a failed one, or a pending one whose answer was lost.
- * While a cancellation's refund of the same payment is owed, a failed one would be refused (manualRefundRetryRefusal),
- * so the page says it waits for that refund instead of offering a button that always answers 409.
+ * A failed one the rule would refuse (manualRefundRetryRefusal) gets the reason instead of a button that always
+ * answers 409: it waits for a cancellation's refund of the same payment, or nothing (or not that much) is left.
  */
 function retryOffer(rule: ReturnType<typeof refundable>, refund: { status: "pending" | "failed" | "refunded"; cents: number; attemptedAt: Date }, now: Date) {
   const retryable = refund.status === "failed" || (refund.status === "pending" && now.getTime() - refund.attemptedAt.getTime() > STALE_PENDING_MS);
-  const waitsForCancellation = retryable && manualRefundRetryRefusal(rule, refund) === "cancellation_refund_owed";
-  return { retryable: retryable && !waitsForCancellation, waitsForCancellation };
+  const refusal = retryable ? manualRefundRetryRefusal(rule, refund) : null;
+  return {
+    retryable: retryable && !refusal,
+    waitsForCancellation: refusal === "cancellation_refund_owed",
+    retryRefusal: refusal === "cancellation_refund_owed" ? null : refusal,
+  };
 }
 
 /** The page's forms, told apart by the `intent` each sends: the answer carries it, so each form shows only its own errors. */

@@ -164,6 +164,8 @@ export default function Payment() {
                   </Form>
                 ) : refund.waitsForCancellation ? (
                   <p className="muted mt-1">{t("detail.refunds.waitsForCancellation")}</p>
+                ) : refund.retryRefusal ? (
+                  <p className="muted mt-1">{t(`detail.errors.${refund.retryRefusal}`)}</p>
                 ) : null}
               </li>
             ))}
