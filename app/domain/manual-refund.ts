@@ -33,6 +33,9 @@ export const MANUAL_REFUND_REASON_MAX = 500;
 /** A pending refund older than this lost its answer (the process died mid-call) and may be tried again, with the same key. */
 export const STALE_PENDING_MS = 5 * 60_000;
 
+/** Whether a pending refund tried at `attemptedAt` has waited longer than STALE_PENDING_MS (its answer was lost). */
+export const answerLost = (attemptedAt: Date, now: Date) => now.getTime() - attemptedAt.getTime() > STALE_PENDING_MS;
+
 export function refundableCents(payment: RefundablePayment): number {
   if (payment.status !== "approved") return 0;
   return Math.max(0, payment.amountCents - payment.refundedCents - payment.inFlightCents);

@@ -1,5 +1,5 @@
 import type { CancellationException } from "#db/types";
-import { STALE_PENDING_MS } from "~/domain/manual-refund";
+import { answerLost } from "~/domain/manual-refund";
 import { cancellationQuote, cancellationRefundStep, cancellationRefusal, type CancellationQuote, type CancellationRefusal } from "~/domain/cancellation";
 import { appointmentForAsker, claimCancellationRefund, grantFullRefund, lockedPaymentForCancellationRefund, markCancelled, markRefundFailed, owedRefund, recordCancellationRefund, settleCancellationRefund, type AdminAsker, type Asker } from "~/models/cancellation.server";
 import { audit } from "~/models/audit.server";
@@ -149,7 +149,7 @@ export async function refundCancellation({ appointmentId }: { appointmentId: str
   if (claimed.kind === "nothing_owed") return "nothing_owed";
   if (claimed.kind === "wait") {
     // A pending row older than five minutes lost its answer: only the administrator's 'Tentar novamente' settles it.
-    const stale = claimed.manualRefunds.filter((refund) => now.getTime() - refund.attemptedAt.getTime() > STALE_PENDING_MS).map((refund) => refund.id);
+    const stale = claimed.manualRefunds.filter((refund) => answerLost(refund.attemptedAt, now)).map((refund) => refund.id);
     const context = { appointmentId, paymentId: claimed.paymentRowId, manualRefundIds: claimed.manualRefunds.map((refund) => refund.id) };
     if (stale.length > 0) log().error({ ...context, staleManualRefundIds: stale }, "cancellation refund waits for a manual refund with no answer for over five minutes; retry it from the payment's page");
     else log().info(context, "cancellation refund waits for a pending manual refund; it will be tried again");

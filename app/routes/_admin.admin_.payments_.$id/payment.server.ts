@@ -4,12 +4,12 @@ import { data } from "@remix-run/node";
 import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { cancellationRefusal } from "~/domain/cancellation";
-import { MANUAL_REFUND_REASON_MAX, manualRefundRetryRefusal, refundableCents } from "~/domain/manual-refund";
+import { answerLost, MANUAL_REFUND_REASON_MAX, manualRefundRetryRefusal, refundableCents } from "~/domain/manual-refund";
 import { centsToReais, typedReaisToCents } from "~/domain/pricing";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { paymentTimeline } from "~/models/admin-payments.server";
 import { audit } from "~/models/audit.server";
-import { findPaymentForRefund, manualRefundsOf, refundable, STALE_PENDING_MS } from "~/models/manual-refunds.server";
+import { findPaymentForRefund, manualRefundsOf, refundable } from "~/models/manual-refunds.server";
 import { cancelAppointment } from "~/services/cancellation.server";
 import { refundManually, retryManualRefund } from "~/services/manual-refund.server";
 import { pageMeta } from "~/services/page-meta.server";
@@ -91,7 +91,7 @@ export async function paymentPageData(request: Request, admin: SessionUser, id: 
  * answers 409: it waits for a cancellation's refund of the same payment, or nothing (or not that much) is left.
  */
 function retryOffer(rule: ReturnType<typeof refundable>, refund: { status: "pending" | "failed" | "refunded"; cents: number; attemptedAt: Date }, now: Date) {
-  const retryable = refund.status === "failed" || (refund.status === "pending" && now.getTime() - refund.attemptedAt.getTime() > STALE_PENDING_MS);
+  const retryable = refund.status === "failed" || (refund.status === "pending" && answerLost(refund.attemptedAt, now));
   const refusal = retryable ? manualRefundRetryRefusal(rule, refund) : null;
   return {
     retryable: retryable && !refusal,
