@@ -45,13 +45,16 @@ export function errorFocus<Name extends string>(
  * screen readers. Focusable from script (tabIndex -1, not in the tab order);
  * `autoFocus` when no invalid field takes the focus instead (see errorFocus).
  */
-export function FormErrors({ id, errors, autoFocus }: { id?: string; errors?: string[] | null; autoFocus?: boolean }) {
-  const list = errors?.filter(Boolean) ?? [];
+export function FormErrors({ id, errors, autoFocus }: { id?: string; errors?: Array<string | { id?: string; message: string }> | null; autoFocus?: boolean }) {
+  // A message may carry an id, for a field listed here to be described by it.
+  const list = (errors ?? []).map((error) => (typeof error === "string" ? { id: undefined, message: error } : error)).filter((error) => error.message);
   if (list.length === 0) return null;
   return (
     <div id={id} role="alert" tabIndex={-1} autoFocus={autoFocus} className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
       {list.map((error) => (
-        <p key={error}>{error}</p>
+        <p key={error.message} id={error.id}>
+          {error.message}
+        </p>
       ))}
     </div>
   );

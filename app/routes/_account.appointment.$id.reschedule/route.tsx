@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
-import { errorFocus, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { errorFocus, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireUser } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -63,14 +63,8 @@ export default function Reschedule() {
       </div>
       {errors.length > 0 ? (
         <div className="mt-4">
-          {/* Field errors too are listed here (as FormErrors draws it), each with the id its field is described by. */}
-          <div id="reschedule-error" role="alert" tabIndex={-1} autoFocus={focus === "form"} className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-            {errors.map((error) => (
-              <p key={error.message} id={error.id}>
-                {error.message}
-              </p>
-            ))}
-          </div>
+          {/* Field errors too are listed here, each with the id its field is described by. */}
+          <FormErrors id="reschedule-error" errors={errors} autoFocus={focus === "form"} />
         </div>
       ) : null}
 
