@@ -89,12 +89,21 @@ export function initials(name: string): string {
   return ((words[0]?.[0] ?? "") + (words.length > 1 ? (words.at(-1)?.[0] ?? "") : "")).toUpperCase();
 }
 
-/** '4,8' and '12 avaliações', or null and the words for no rating (`noneKey`). */
-export function ratingTexts(row: { rating: number | null; totalReviews: number }, t: Translate, locale: string, noneKey: string) {
+/**
+ * '4,8' and '12 avaliações', or null and the words for no rating (`noneKey`).
+ * `reviewsKey` names the count's plural key in a namespace the page loaded.
+ */
+export function ratingTexts(
+  row: { rating: number | null; totalReviews: number },
+  t: Translate,
+  locale: string,
+  noneKey: string,
+  reviewsKey = "directory:rating.reviews",
+) {
   const rated = row.rating !== null && row.totalReviews > 0;
   return {
     rating: rated ? formatNumber(row.rating!, locale, 1) : null,
-    reviews: rated ? t("directory:rating.reviews", { count: row.totalReviews }) : t(noneKey),
+    reviews: rated ? t(reviewsKey, { count: row.totalReviews }) : t(noneKey),
   };
 }
 

@@ -57,7 +57,7 @@ function publicFacts(profile: PublicProfile, { t, locale, translations }: Page) 
   });
   const prices = pricesFor({ pricing: profile.pricing, psychologistPriceCents: profile.priceCents });
   const { pricing: _pricing, timeZone: _timeZone, ...rest } = profile;
-  const texts = ratingTexts(profile, t, locale, "profile:rating.none");
+  const texts = ratingTexts(profile, t, locale, "profile:rating.none", "profile:rating.reviews");
   return {
     // The catalog labels specialties and languages here: the page needs only its own texts.
     translations: { profile: translations.profile! },

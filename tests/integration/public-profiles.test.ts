@@ -44,6 +44,16 @@ describe("public profiles", () => {
     expect(Object.keys(data.translations)).toEqual(["profile"]);
   });
 
+  it.each(PROFILE_LOADERS)("%s words the review count in the page's own texts, not a raw key", async (path, loader) => {
+    const id = await createPsychologist({ name: "Helena Prado" });
+    await createEvaluation(id, 5, { publish: true, comment: "", startsAt: "2026-01-05T13:00:00Z" });
+    await createEvaluation(id, 4, { publish: true, comment: "", startsAt: "2026-01-12T13:00:00Z" });
+    const data = await body(await run(loader, getRequest(path.replace("{id}", id)), { id }));
+    expect(data.profile).toMatchObject({ ratingText: "4,5", reviewsText: "2 avaliações" });
+    const spanish = await body(await run(loader, getRequest(path.replace("{id}", id), undefined, { "Accept-Language": "es" }), { id }));
+    expect(spanish.profile.reviewsText).toBe("2 valoraciones");
+  });
+
   it.each(PROFILE_LOADERS)("%s answers 404 'Psicólogo não encontrado' for unknown, pending, rejected and suspended", async (path, loader) => {
     const hidden = await Promise.all((["pending", "rejected", "suspended"] as const).map((status) => createPsychologist({ status })));
     for (const id of [...hidden, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
