@@ -121,6 +121,11 @@ export async function personForAdmin(userId: string, adminEmails: string[], now 
   return { account, appointments, payments, consents, sessions };
 }
 
+/** Whether an account with this id exists (deleted ones too: their page still opens). */
+export async function accountExists(userId: string): Promise<boolean> {
+  return (await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst()) !== undefined;
+}
+
 /** Ends every session of the person; the number ended. */
 export async function revokeSessions(executor: Executor, userId: string): Promise<number> {
   const result = await executor.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();

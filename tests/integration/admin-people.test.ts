@@ -71,6 +71,15 @@ describe("/admin/users/{id}", () => {
     expect((await db.selectFrom("audit_log").select(["action", "details"]).executeTakeFirstOrThrow())).toEqual({ action: "user.sessions_revoked", details: { ended: 2 } });
   });
 
+  it("an id nobody has is a 404 for every decision, with no audit row claiming it", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const nobody = "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69";
+    for (const fields of [{ intent: "revoke-sessions" }, { intent: "block", reason: "teste" }, { intent: "unblock" }] as Array<Record<string, string>>) {
+      expect((await post(admin, nobody, fields)).status, fields.intent).toBe(404);
+    }
+    expect(await db.selectFrom("audit_log").select("action").execute()).toEqual([]);
+  });
+
   it("blocks with a reason: sessions end, sign-in is refused with a clear message, unblocking gives the account back", async () => {
     const adminUser = await createUser({ role: "admin", password: null });
     const admin = await signedIn(adminUser);

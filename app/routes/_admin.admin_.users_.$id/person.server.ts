@@ -6,7 +6,7 @@ import { cancellationRefusal } from "~/domain/cancellation";
 import { maskCpf } from "~/domain/cpf";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
-import { personAppointments, personForAdmin } from "~/models/admin-people.server";
+import { accountExists, personAppointments, personForAdmin } from "~/models/admin-people.server";
 import { blockAccount, endSessions, unblockAccount } from "~/services/admin-people.server";
 import { cancelAppointment } from "~/services/cancellation.server";
 import { pageMeta } from "~/services/page-meta.server";
@@ -86,7 +86,8 @@ function actionSchema(t: TFunction) {
 
 export async function personAction(request: Request, admin: SessionUser, id: string | undefined) {
   const { t } = await pageTranslations(request, ["admin-people"]);
-  if (!id || !UUID.test(id)) throw new Response(t("errors.notFound"), { status: 404 });
+  // Nobody with that id: a 404 as the page gives, never a success (or an audit row) about an account that does not exist.
+  if (!id || !UUID.test(id) || !(await accountExists(id))) throw new Response(t("errors.notFound"), { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: actionSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const back = `/admin/users/${id}`;
