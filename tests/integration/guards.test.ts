@@ -176,6 +176,12 @@ describe("route guards", () => {
 
   const cases = Object.entries(GUARDED);
 
+  // An action the table does not mark would never be posted to by the checks below.
+  it.each(cases)("%s: the table says whether it has an action", async (file, guard) => {
+    const module = await import(path.join(ROUTES_DIR, file));
+    expect(typeof module.action === "function", file).toBe(guard.action === true);
+  });
+
   it.each(cases)("%s sends an anonymous visitor to /login and back", async (file, guard) => {
     const module = await import(path.join(ROUTES_DIR, file));
     const response = await run(module.loader, getRequest(guard.path), guard.params);
