@@ -63,6 +63,25 @@ describe("sign-up validation (the spec's messages)", () => {
     expect(await usersNamed(fields.email!)).toEqual([]);
   });
 
+  it("refuses over-long fields in the visitor's language, never with zod's English", async () => {
+    const long = (length: number) => "a".repeat(length);
+    const cases = [
+      [signup({ ...VALID, fullName: long(121) }), "fullName", 120],
+      [signup({ ...VALID, email: `${long(250)}@x.co` }), "email", 254],
+      [signup({ ...VALID, password: long(201), confirmPassword: long(201) }), "password", 200],
+      [run(loginAction, postRequest("/login", { intent: "login", email: `${long(250)}@x.co`, password: "x" })), "email", 254],
+      [run(loginAction, postRequest("/login", { intent: "login", email: "a@x.co", password: long(201) })), "password", 200],
+      [run(resetAction, postRequest("/reset-password", { token: "t", password: long(201), confirmPassword: long(201) })), "password", 200],
+    ] as const;
+    for (const [answer, field, max] of cases) {
+      const response = await answer;
+      expect(response.status).toBe(400);
+      expect((await errorsOf(response))[field]).toEqual([`Use no máximo ${max} caracteres.`]);
+    }
+    const spanish = await signup({ ...VALID, fullName: long(121) }, { "Accept-Language": "es" });
+    expect((await errorsOf(spanish)).fullName).toEqual(["Usa como máximo 120 caracteres."]);
+  });
+
   it("can never create an admin", async () => {
     const response = await signup({ ...VALID, role: "admin", email: "quer.ser.admin@exemplo.com.br" });
     expect(response.status).toBe(400);

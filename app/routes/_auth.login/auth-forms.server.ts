@@ -25,12 +25,15 @@ import { safeRedirect } from "~/utils/safe-redirect";
 
 const EMAIL = z.string().email();
 
+/** An upper bound worded in the visitor's language (zod's own message is English). */
+const tooLong = (t: TFunction, max: number) => ({ message: t("errors.tooLong", { max }) });
+
 export function loginSchema(t: TFunction) {
   return z
     .object({
       intent: z.literal("login"),
-      email: z.string().trim().max(254).optional(),
-      password: z.string().max(200).optional(),
+      email: z.string().trim().max(254, tooLong(t, 254)).optional(),
+      password: z.string().max(200, tooLong(t, 200)).optional(),
       redirectTo: z.string().optional(),
     })
     .superRefine((value, ctx) => {
@@ -46,10 +49,10 @@ export function signupSchema(t: TFunction, options: { crpRequired: boolean }) {
   return z
     .object({
       intent: z.literal("signup"),
-      fullName: z.string().trim().max(120).optional(),
-      email: z.string().trim().max(254).optional(),
-      password: z.string().max(200).optional(),
-      confirmPassword: z.string().max(200).optional(),
+      fullName: z.string().trim().max(120, tooLong(t, 120)).optional(),
+      email: z.string().trim().max(254, tooLong(t, 254)).optional(),
+      password: z.string().max(200, tooLong(t, 200)).optional(),
+      confirmPassword: z.string().max(200, tooLong(t, 200)).optional(),
       // Only these two: sign-up can never create an admin.
       role: z.enum(["patient", "psychologist"], { message: t("errors.invalidRole") }).default("patient"),
       // Stored as 'XX/XXXXXX' however the digits were separated (no JavaScript formats the field); what is not a CRP stays as typed and is refused below.
@@ -95,8 +98,8 @@ export function newPasswordSchema(t: TFunction) {
   return z
     .object({
       token: z.string().min(1),
-      password: z.string({ message: t("errors.required") }).max(200),
-      confirmPassword: z.string({ message: t("errors.required") }).max(200),
+      password: z.string({ message: t("errors.required") }).max(200, tooLong(t, 200)),
+      confirmPassword: z.string({ message: t("errors.required") }).max(200, tooLong(t, 200)),
     })
     .superRefine((value, ctx) => {
       if (value.password.length < 8) ctx.addIssue({ code: "custom", path: ["password"], message: t("errors.passwordTooShort") });
