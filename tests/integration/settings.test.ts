@@ -320,6 +320,16 @@ describe("password change", () => {
     expect(await db.selectFrom("mail_outbox").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
 
+  it("refuses an over-long new password in the visitor's language and changes nothing", async () => {
+    const { user, here } = await twoDevices();
+    const before = (await userRow(user.id)).password_hash;
+    const long = "a".repeat(201);
+    const response = await post(here, { intent: "password", currentPassword: PASSWORD, newPassword: long, confirmPassword: long });
+    expect(response.status).toBe(400);
+    expect((await errorsOf(response)).newPassword).toEqual(["Use no máximo 200 caracteres."]);
+    expect((await userRow(user.id)).password_hash).toBe(before);
+  });
+
   it("requires the current password", async () => {
     const { user, here } = await twoDevices();
     const before = (await userRow(user.id)).password_hash;

@@ -70,8 +70,8 @@ function passwordSchema(t: TFunction, hasPassword: boolean) {
     .object({
       intent: z.literal("password"),
       currentPassword: hasPassword ? z.string({ message: t("errors.required") }) : z.string().optional(),
-      newPassword: z.string({ message: t("errors.required") }).max(200),
-      confirmPassword: z.string({ message: t("errors.required") }).max(200),
+      newPassword: z.string({ message: t("errors.required") }).max(200, t("errors.passwordTooLong", { max: 200 })),
+      confirmPassword: z.string({ message: t("errors.required") }).max(200, t("errors.passwordTooLong", { max: 200 })),
     })
     .superRefine((value, ctx) => {
       if (value.newPassword !== value.confirmPassword)
