@@ -76,6 +76,25 @@ export function personAppointments(userId: string) {
     .execute();
 }
 
+/**
+ * Every consultation of a person not yet begun nor ended, soonest first: what an administrator may still
+ * cancel. Not the latest-50 list above, which starts from the furthest and would leave out the nearest
+ * of a busy practice.
+ */
+export function personUpcoming(userId: string, now: Date) {
+  return db
+    .selectFrom("appointments as a")
+    .innerJoin("psychologists as ps", "ps.id", "a.psychologist_id")
+    .leftJoin("profiles as pp", "pp.id", "a.patient_id")
+    .where(partOf(userId))
+    .where("a.starts_at", ">", now)
+    .where("a.status", "not in", ["cancelled", "completed", "no_show"])
+    .select(["a.id", "a.starts_at as startsAt", "a.status", "a.payment_status as paymentStatus", "a.price_cents as priceCents", "ps.name as psychologistName", sql<string>`trim(concat_ws(' ', pp.first_name, pp.last_name))`.as("patientName")])
+    .orderBy("a.starts_at", "asc")
+    .orderBy("a.id")
+    .execute();
+}
+
 /** Everything the administrator may see of one person, in a bounded number of statements (the lists are the latest 50). */
 export async function personForAdmin(userId: string, adminEmails: string[], now = new Date()) {
   const account = await db
@@ -105,8 +124,9 @@ export async function personForAdmin(userId: string, adminEmails: string[], now 
     .executeTakeFirst();
   if (!account) return null;
   const mine = partOf(userId);
-  const [appointments, payments, consents, sessions] = await Promise.all([
+  const [appointments, upcoming, payments, consents, sessions] = await Promise.all([
     personAppointments(userId),
+    personUpcoming(userId, now),
     db
       .selectFrom("payments as py")
       .innerJoin("appointments as a", "a.id", "py.appointment_id")
@@ -118,7 +138,7 @@ export async function personForAdmin(userId: string, adminEmails: string[], now 
     db.selectFrom("consent_log").where("user_id", "=", userId).select(["consent", "granted", "version", "created_at as at"]).orderBy("created_at", "desc").limit(50).execute(),
     db.selectFrom("sessions").where("user_id", "=", userId).where("expires_at", ">", now).select(["created_at as createdAt", "expires_at as expiresAt", "user_agent as userAgent"]).orderBy("created_at", "desc").execute(),
   ]);
-  return { account, appointments, payments, consents, sessions };
+  return { account, appointments, upcoming, payments, consents, sessions };
 }
 
 /** Whether an account with this id exists (deleted ones too: their page still opens). */

@@ -71,6 +71,23 @@ describe("/admin/users/{id}", () => {
     expect((await db.selectFrom("audit_log").select(["action", "details"]).executeTakeFirstOrThrow())).toEqual({ action: "user.sessions_revoked", details: { ended: 2 } });
   });
 
+  it("a busy practice: every consultation still ahead is offered for cancelling, the soonest first, beyond the latest 50 listed", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const { patient, psychologist } = await createPair();
+    const start = Date.now() + 48 * 3_600_000;
+    const ids: string[] = [];
+    for (let index = 0; index < 52; index += 1) {
+      ids.push(await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(start + index * 2 * 3_600_000), status: "confirmed" }));
+    }
+    const page = await body(await person(admin, psychologist.id));
+    expect(page.appointments).toHaveLength(50);
+    expect(page.upcoming.map((row: { id: string }) => row.id)).toEqual(ids);
+    // The soonest, left out of the latest 50, can be cancelled.
+    const response = await post(admin, psychologist.id, { intent: "cancel-appointments", appointmentId: ids[0]!, reason: "Conta sob investigação" });
+    expect(response.status).toBe(303);
+    expect((await db.selectFrom("appointments").select("status").where("id", "=", ids[0]!).executeTakeFirstOrThrow()).status).toBe("cancelled");
+  });
+
   it("an id nobody has is a 404 for every decision, with no audit row claiming it", async () => {
     const admin = await signedIn(await createUser({ role: "admin", password: null }));
     const nobody = "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69";

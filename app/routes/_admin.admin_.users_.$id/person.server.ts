@@ -6,7 +6,7 @@ import { cancellationRefusal } from "~/domain/cancellation";
 import { maskCpf } from "~/domain/cpf";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
-import { accountExists, personAppointments, personForAdmin } from "~/models/admin-people.server";
+import { accountExists, personForAdmin, personUpcoming } from "~/models/admin-people.server";
 import { blockAccount, endSessions, unblockAccount } from "~/services/admin-people.server";
 import { cancelAppointment } from "~/services/cancellation.server";
 import { pageMeta } from "~/services/page-meta.server";
@@ -27,7 +27,7 @@ function cancellableOf<T extends { status: Parameters<typeof cancellationRefusal
 
 export async function personPageData(request: Request, admin: SessionUser, id: string | undefined, now = new Date()) {
   const { t, translations, locale } = await pageTranslations(request, ["admin-people"]);
-  const found = id && UUID.test(id) ? await personForAdmin(id, env().ADMIN_EMAILS) : null;
+  const found = id && UUID.test(id) ? await personForAdmin(id, env().ADMIN_EMAILS, now) : null;
   if (!found) throw new Response(t("errors.notFound"), { status: 404 });
   await audit({ actor: { userId: admin.id, role: "admin" }, action: "user.read", subject: { type: "user", id: found.account.id } });
   const { account } = found;
@@ -53,7 +53,7 @@ export async function personPageData(request: Request, admin: SessionUser, id: s
       psychologistStatus: account.psychologistStatus,
     },
     appointments: found.appointments.map((row) => ({ ...row, startsAt: when(row.startsAt), price: formatMoney(row.priceCents, locale) })),
-    upcoming: cancellableOf(found.appointments, now).map((row) => ({ id: row.id, startsAt: when(row.startsAt), psychologistName: row.psychologistName, patientName: row.patientName, price: formatMoney(row.priceCents, locale), paid: row.paymentStatus === "paid" })),
+    upcoming: cancellableOf(found.upcoming, now).map((row) => ({ id: row.id, startsAt: when(row.startsAt), psychologistName: row.psychologistName, patientName: row.patientName, price: formatMoney(row.priceCents, locale), paid: row.paymentStatus === "paid" })),
     payments: found.payments.map((row) => ({ ...row, createdAt: when(row.createdAt), amount: formatMoney(row.amountCents, locale), refunded: row.refundedCents > 0 ? formatMoney(row.refundedCents, locale) : null })),
     consents: found.consents.map((row) => ({ ...row, at: when(row.at) })),
     sessions: found.sessions.map((row) => ({ createdAt: when(row.createdAt), expiresAt: when(row.expiresAt), userAgent: row.userAgent })),
@@ -102,7 +102,8 @@ export async function personAction(request: Request, admin: SessionUser, id: str
       return redirectWithToast(back, { type: "success", title: t("done.blocked") });
     case "cancel-appointments": {
       // Only this person's consultations, and only those still ahead: an id from the form alone reaches nothing else.
-      const theirs = new Set(cancellableOf(await personAppointments(id), new Date()).map((row) => row.id));
+      const now = new Date();
+      const theirs = new Set(cancellableOf(await personUpcoming(id, now), now).map((row) => row.id));
       let cancelled = 0;
       for (const appointmentId of submission.value.appointmentId) {
         if (!theirs.has(appointmentId)) continue;
