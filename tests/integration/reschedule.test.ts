@@ -146,7 +146,10 @@ describe("what is refused", () => {
     const noSlot = await post(id, patientJar, { intent: "request", reason: "x" });
     expect(noSlot.status).toBe(400);
     expect(JSON.stringify(await body(noSlot))).toContain("Por favor, selecione a nova data e horário");
-    expect((await post(id, patientJar, { intent: "whatever" })).status).toBe(400);
+    const unknown = await post(id, patientJar, { intent: "whatever" });
+    expect(unknown.status).toBe(400);
+    // In the visitor's language, not zod's 'Invalid discriminator value…'.
+    expect(JSON.stringify(await body(unknown))).toContain("Ação desconhecida.");
     expect((await appointmentRow(id)).status).toBe("confirmed");
   });
 

@@ -34,7 +34,7 @@ function schema(t: TFunction) {
       intent: z.literal("reject"),
       reason: z.string({ required_error: t("errors.rejectReasonRequired") }).trim().min(1, t("errors.rejectReasonRequired")).max(500, t("errors.tooLong")),
     }),
-  ]);
+  ], { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("errors.unknownAction") : ctx.defaultError }) });
 }
 
 export async function reschedulePageData(request: Request, user: SessionUser, appointmentId: string, now = new Date()) {
