@@ -15,6 +15,14 @@ export interface Prices {
 /** The platform's prices when a psychologist has set none: R$ 150,00 and R$ 280,00. */
 export const DEFAULT_PRICES: Readonly<Prices> = { 30: 150_00, 60: 280_00 };
 
+/**
+ * The highest price a psychologist may set, R$ 10.000,00: a typo guard far above
+ * any consultation. One bound for both forms that write the 60-minute price
+ * (the pricing tab and the profile's 'Valor da sessão', ADR 027), so neither
+ * saves a price the other then refuses to keep.
+ */
+export const MAX_PRICE_CENTS = 10_000_00;
+
 /** The 30-minute fallback is 75 % of the psychologist's (60-minute) price. */
 const THIRTY_MINUTE_SHARE = 0.75;
 

@@ -167,6 +167,7 @@ describe("/psychologist-profile save", () => {
     ["99,9", 9990],
     ["1.500,00", 150000],
     ["R$ 200,00", 20000],
+    ["10.000,00", 1_000_000],
   ])("reads the price %s as %i centavos", async (price, cents) => {
     const { user, jar } = await psychologist();
     expect((await save(jar, { ...VALID, price })).status).toBe(303);
@@ -242,6 +243,8 @@ describe("/psychologist-profile save", () => {
     ["a zero price", { price: "0,00" }, "price", "Informe um valor maior que zero, por exemplo 150,00"],
     ["a price that is not an amount", { price: "cento e cinquenta" }, "price", "Informe um valor maior que zero, por exemplo 150,00"],
     ["no price", { price: "" }, "price", "Informe o valor da sessão"],
+    // The pricing tab keeps this 60-minute price and refuses more than R$ 10.000,00: the profile may not save what it would then refuse.
+    ["a price above the pricing tab's bound", { price: "10.000,01" }, "price", "O valor da sessão deve ser no máximo R$ 10.000,00"],
     ["no name", { name: "   " }, "name", "Nome é obrigatório"],
     ["a summary too long", { shortBio: "a".repeat(301) }, "shortBio", "Use no máximo 300 caracteres"],
   ])("refuses %s with the field's message and writes nothing", async (_case, change, field, message) => {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
-import { pricesFor, typedReaisToCents } from "~/domain/pricing";
+import { MAX_PRICE_CENTS, pricesFor, typedReaisToCents } from "~/domain/pricing";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { activePolicies, savePolicies } from "~/models/policies.server";
 import { getPricingState, saveActivePricing } from "~/models/pricing.server";
@@ -13,9 +13,6 @@ import { log } from "~/utils/logger.server";
 import { purgePublicPages } from "~/utils/page-cache.server";
 
 /** The pricing tab's server half: the prices and the cancellation and reschedule policies in force, and the forms that replace them. */
-
-/** R$ 10.000,00: a typo guard, far above any consultation price. */
-const MAX_CENTS = 10_000_00;
 
 function priceField(t: TFunction) {
   return z
@@ -29,7 +26,7 @@ function priceField(t: TFunction) {
       }
       // The spec: both prices must be greater than zero.
       if (cents <= 0) ctx.addIssue({ code: "custom", message: t("pricing.errors.positive") });
-      else if (cents > MAX_CENTS) ctx.addIssue({ code: "custom", message: t("pricing.errors.tooHigh") });
+      else if (cents > MAX_PRICE_CENTS) ctx.addIssue({ code: "custom", message: t("pricing.errors.tooHigh") });
       return cents;
     });
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { CONSULTATION_LANGUAGES, isConsultationLanguage, isSpecialty, MAX_LANGUAGES, MAX_SPECIALTIES, SPECIALTIES } from "~/domain/catalog";
 import { isValidCpf, normalizeCpf } from "~/domain/cpf";
 import { normalizeCrp } from "~/domain/crp";
-import { typedReaisToCents } from "~/domain/pricing";
+import { MAX_PRICE_CENTS, typedReaisToCents } from "~/domain/pricing";
 import { PROFILE_FIELD_ORDER } from "~/domain/profile-fields";
 import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";
@@ -36,8 +36,6 @@ import { purgePublicPages } from "~/utils/page-cache.server";
 export const NAMESPACES = ["professional"];
 
 export const MIN_GRADUATION_YEAR = 1950;
-/** R$ 99.999,99: far above any session price, well inside the integer column. */
-const MAX_PRICE_CENTS = 9_999_999;
 
 /** Centavos as the price field shows them: '150,00'. */
 export function centsToReaisInput(cents: number): string {
@@ -126,8 +124,13 @@ export function profileSchema(t: TFunction, now = new Date()) {
     personalStatement: text(t, 2000),
     price: z.string({ message: t("errors.priceRequired") }).transform((value, ctx) => {
       const cents = typedReaisToCents(value);
-      if (cents === null || cents <= 0 || cents > MAX_PRICE_CENTS) {
+      if (cents === null || cents <= 0) {
         ctx.addIssue({ code: "custom", message: t("errors.priceInvalid") });
+        return z.NEVER;
+      }
+      // The pricing tab's bound: it keeps this 60-minute price, and would refuse to save it again were it higher.
+      if (cents > MAX_PRICE_CENTS) {
+        ctx.addIssue({ code: "custom", message: t("errors.priceTooHigh") });
         return z.NEVER;
       }
       return cents;
