@@ -175,3 +175,31 @@ describe("/admin/users/{id}", () => {
     expect((await db.selectFrom("users").select("blocked_at").where("id", "=", victim.id).executeTakeFirstOrThrow()).blocked_at).toBeNull();
   });
 });
+
+describe("the admin's pages in the admin's language", () => {
+  it("say a consultation's and a payment's state in words, not as the database's codes", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const { patient, psychologist } = await createPair();
+    const appointmentId = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(Date.now() - 7 * 86_400_000), status: "completed" });
+    const { id: paymentId } = await db
+      .insertInto("payments")
+      .values({ appointment_id: appointmentId, provider: "local", provider_payment_id: `p-${appointmentId}`, status: "approved", method: "credit_card", amount_cents: 180_00, currency: "BRL", refunded_cents: 0, approved_at: new Date() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const text = async (path: string) => {
+      const response = await send(page(path, { Cookie: admin.header(), "Accept-Language": "pt-BR" }));
+      expect(response.status, path).toBe(200);
+      // The visible text only, without the data the page hands to the browser.
+      return (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
+    };
+    const personPage = await text(`/admin/users/${patient.id}`);
+    expect(personPage).toContain("Concluída");
+    expect(personPage).toContain("Cartão de crédito");
+    expect(personPage).not.toMatch(/\b(completed|credit_card)\b/);
+    for (const path of ["/admin/payments", `/admin/payments/${paymentId}`]) {
+      const paymentPage = await text(path);
+      expect(paymentPage, path).toContain("Consulta: Concluída · pagamento da consulta: Pago");
+      expect(paymentPage, path).toContain("Cartão de crédito");
+    }
+  });
+});

@@ -18,6 +18,8 @@ export const meta = loaderMeta;
 export default function Payments() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin-payments");
+  // The provider's word for how it was paid: one it adds later shows as it sent it.
+  const method = (value: string) => (t(`methods.${value}`) === `methods.${value}` ? value : t(`methods.${value}`));
   const pageLink = (page: number) => `?${new URLSearchParams({ view: data.view, page: String(page) })}`;
   return (
     <section className="container-page py-8" aria-labelledby="payments-title">
@@ -47,7 +49,7 @@ export default function Payments() {
             <li key={row.id} className="card text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-semibold">
-                  {row.amount} · {row.method ?? "—"} · <span className="font-mono">{row.status}</span>
+                  {row.amount} · {row.method ? method(row.method) : "—"} · <span className="font-mono">{row.status}</span>
                   {row.refunded ? <span className="ms-2 text-red-700 dark:text-red-300">{t("refunded", { amount: row.refunded })}</span> : null}
                 </p>
                 <p className="muted">
@@ -64,7 +66,7 @@ export default function Payments() {
                 → {row.psychologistName}
               </p>
               <p className="muted text-xs">
-                {t("appointment", { status: row.appointmentStatus, payment: row.appointmentPaymentStatus })}
+                {t("appointment", { status: t(`appointmentStatus.${row.appointmentStatus}`), payment: t(`paymentStatus.${row.appointmentPaymentStatus}`) })}
                 {row.refundStatus ? ` · ${t(`refund.${row.refundStatus}`, { amount: row.refundOwed ?? "" })}` : ""} · {row.provider} {row.providerPaymentId}
               </p>
               <details className="mt-2">

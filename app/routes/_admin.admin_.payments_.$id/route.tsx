@@ -24,6 +24,8 @@ export default function Payment() {
   // intent: which form the answer is for; requestKey: the key of a refund that failed unexpectedly, to send again as the same request.
   const result = useActionData<typeof action>() as (SubmissionResult<string[]> & { intent?: PaymentFormIntent | null; requestKey?: string }) | undefined;
   const { t } = useTranslation("admin-payments");
+  // The provider's word for how it was paid: one it adds later shows as it sent it.
+  const method = (value: string) => (t(`methods.${value}`) === `methods.${value}` ? value : t(`methods.${value}`));
   const { payment } = data;
   const typed = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const refunding = useIsSubmitting({ intent: "refund" });
@@ -61,13 +63,13 @@ export default function Payment() {
         {(
           [
             ["status", `${payment.status}${payment.statusDetail ? ` (${payment.statusDetail})` : ""}`],
-            ["method", payment.method],
+            ["method", payment.method ? method(payment.method) : null],
             ["refunded", payment.refunded],
             ["createdAt", payment.createdAt],
             ["approvedAt", payment.approvedAt],
             ["provider", `${payment.provider} ${payment.providerPaymentId}`],
             ["psychologist", payment.psychologistName],
-            ["appointment", t("appointment", { status: payment.appointment.status, payment: payment.appointment.paymentStatus })],
+            ["appointment", t("appointment", { status: t(`appointmentStatus.${payment.appointment.status}`), payment: t(`paymentStatus.${payment.appointment.paymentStatus}`) })],
             ["startsAt", payment.appointment.startsAt],
           ] as Array<[string, string | null]>
         ).map(([key, value]) => (

@@ -35,6 +35,11 @@ export default function Person() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const { t } = useTranslation("admin-people");
+  // The provider's words (a payment's status, its method): one it adds later shows as it sent it.
+  const known = (group: "providerStatus" | "methods", value: string) => {
+    const text = t(`${group}.${value}`);
+    return text === `${group}.${value}` ? value : text;
+  };
   const { account } = data;
   // A refused form comes back with what it sent: without JavaScript the page is rendered anew, so its fields are refilled from it.
   const sent = result?.initialValue ?? null;
@@ -159,8 +164,8 @@ export default function Person() {
                   <td className="py-1 pe-3 whitespace-nowrap">{row.startsAt}</td>
                   <td className="py-1 pe-3">{row.psychologistName}</td>
                   <td className="py-1 pe-3">{row.patientName}</td>
-                  <td className="py-1 pe-3">{row.status}</td>
-                  <td className="py-1 pe-3">{row.paymentStatus}</td>
+                  <td className="py-1 pe-3">{t(`appointmentStatus.${row.status}`)}</td>
+                  <td className="py-1 pe-3">{t(`paymentStatus.${row.paymentStatus}`)}</td>
                   <td className="py-1">{row.price}</td>
                 </tr>
               ))}
@@ -181,8 +186,8 @@ export default function Person() {
                       {row.createdAt}
                     </Link>
                   </td>
-                  <td className="py-1 pe-3">{row.status}</td>
-                  <td className="py-1 pe-3">{row.method ?? "—"}</td>
+                  <td className="py-1 pe-3">{known("providerStatus", row.status)}</td>
+                  <td className="py-1 pe-3">{row.method ? known("methods", row.method) : "—"}</td>
                   <td className="py-1 pe-3">{row.amount}</td>
                   <td className="py-1">{row.refunded ? t("payments.refunded", { amount: row.refunded }) : ""}</td>
                 </tr>
