@@ -76,7 +76,7 @@ function PersonalData({ data, result }: { data: AccountSettingsData; result: Res
           {t("fields.email")}
         </label>
         <input id="account-email" className="input" value={account.email} readOnly aria-describedby="account-email-hint" />
-        <p id="account-email-hint" className="mt-1 text-xs text-slate-500">
+        <p id="account-email-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           {t("fields.emailHint")}
         </p>
       </div>
@@ -251,7 +251,7 @@ function Privacy({ data }: { data: AccountSettingsData }) {
         return (
           <div key={key}>
             <CheckboxField meta={fields[name]} label={t(`fields.${name}`)} defaultChecked={state?.granted ?? false} />
-            <p className="ms-6 text-xs text-slate-500">
+            <p className="ms-6 text-xs text-slate-500 dark:text-slate-400">
               {state ? t("text.consentUpdated", { date: formatLongDate(state.at, locale, data.viewerTimeZone) ?? "" }) : t("text.consentNever")}
             </p>
           </div>
@@ -317,7 +317,7 @@ export function AccountSettings({ heading, data, result }: { heading: string; da
       </Section>
       <Section id="sessions" title={t("sections.sessions")}>
         <p className="text-sm">{t("text.sessions", { count: data.sessions })}</p>
-        <p className="mt-1 text-xs text-slate-500">{t("text.sessionsHelp")}</p>
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("text.sessionsHelp")}</p>
         <Form method="post" className="mt-3">
           <button type="submit" name="intent" value="sign-out-everywhere" className="btn-secondary">
             {t("buttons.signOutEverywhere")}

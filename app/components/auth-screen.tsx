@@ -227,7 +227,7 @@ export function AuthScreen({ tab, data, result }: { tab: AuthTab; data: AuthScre
         {showResend && tab === "login" ? <ResendVerification /> : null}
         {data.google && tab !== "psychologist" ? (
           <>
-            <p className="my-4 text-center text-xs uppercase text-slate-500">{t("or")}</p>
+            <p className="my-4 text-center text-xs uppercase text-slate-500 dark:text-slate-400">{t("or")}</p>
             <GoogleButton redirectTo={data.redirectTo} />
           </>
         ) : null}
