@@ -155,3 +155,18 @@ test("a psychologist registers, is approved, publishes hours and prices, is book
   await expect(page.getByText("Horário reservado pelo paciente, aguardando pagamento")).toBeVisible();
   await expect(page.getByText("Pagamento aprovado")).toBeVisible();
 });
+
+test.describe("on a laptop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the notifications box's unread count stays one pill beside its heading", async ({ page }) => {
+    // The seeded practice has consultations paid in the last days, still unread.
+    await signIn(page, "psicologa@acolhe.dev", "acolhe-demo-2026");
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto("/psychologist-dashboard/appointments");
+    const pill = page.locator("#notifications-title span");
+    await expect(pill).toHaveText(/^\d+ novas?$/);
+    // In the narrow side column it wrapped: 'N' on one line and 'novas' on the next, as two pieces of teal.
+    expect(await pill.evaluate((element) => element.getClientRects().length)).toBe(1);
+  });
+});

@@ -316,7 +316,7 @@ function NotificationsBox({ notifications, t }: { notifications: Notifications; 
       <div className="flex items-center justify-between gap-2">
         <h3 id="notifications-title" className="font-semibold">
           {t("notifications.heading")}{" "}
-          {notifications.unread > 0 ? <span className="rounded-full bg-teal-700 px-2 py-0.5 text-xs text-white">{t("notifications.unread", { count: notifications.unread })}</span> : null}
+          {notifications.unread > 0 ? <span className="inline-block whitespace-nowrap rounded-full bg-teal-700 px-2 py-0.5 text-xs text-white">{t("notifications.unread", { count: notifications.unread })}</span> : null}
         </h3>
         {notifications.unread > 0 ? (
           <Form method="post">
