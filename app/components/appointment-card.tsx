@@ -37,7 +37,8 @@ export function AppointmentCard({ card, variant, t, serverNow }: { card: Card; v
   const titleId = `appointment-${card.id}`;
   return (
     <article className="card min-w-0" aria-labelledby={titleId}>
-      <div className="flex items-start gap-3">
+      {/* On a narrow phone a long status drops below the name rather than squeezing it to nothing. */}
+      <div className="flex flex-wrap items-start gap-3">
         {card.photoUrl ? (
           <img {...photoSources(card.photoUrl, 48)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-full object-cover" />
         ) : (
@@ -45,7 +46,7 @@ export function AppointmentCard({ card, variant, t, serverNow }: { card: Card; v
             {card.initials}
           </span>
         )}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-32">
           <h3 id={titleId} className="font-semibold">
             {card.psychologistName}
           </h3>
