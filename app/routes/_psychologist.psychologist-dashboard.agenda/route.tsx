@@ -116,7 +116,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
             <thead>
               <tr>
                 {data.weekdayLabels.map((label) => (
-                  <th key={label} scope="col" className="py-1 text-xs font-medium text-slate-500">
+                  <th key={label} scope="col" className="py-1 text-xs font-medium text-slate-500 dark:text-slate-400">
                     {label}
                   </th>
                 ))}
@@ -174,7 +174,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
                   <Form method="post">
                     <input type="hidden" name="intent" value="delete-block" />
                     <input type="hidden" name="blockId" value={block.id} />
-                    <button type="submit" className="inline-flex min-h-6 items-center text-red-700 underline" aria-label={t("removePeriod", { period: `${block.start} - ${block.end}` })}>
+                    <button type="submit" className="inline-flex min-h-6 items-center text-red-700 underline dark:text-red-300" aria-label={t("removePeriod", { period: `${block.start} - ${block.end}` })}>
                       {t("remove")}
                     </button>
                   </Form>
@@ -255,7 +255,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
                     <Form method="post">
                       <input type="hidden" name="intent" value="delete-weekly" />
                       <input type="hidden" name="blockId" value={block.id} />
-                      <button type="submit" className="inline-flex min-h-6 items-center text-red-700 underline" aria-label={t("removePeriod", { period: `${data.weekdayNames[day.weekday]} ${block.start} - ${block.end}` })}>
+                      <button type="submit" className="inline-flex min-h-6 items-center text-red-700 underline dark:text-red-300" aria-label={t("removePeriod", { period: `${data.weekdayNames[day.weekday]} ${block.start} - ${block.end}` })}>
                         {t("remove")}
                       </button>
                     </Form>

@@ -119,7 +119,7 @@ function MonthCalendar({ calendar, data, t }: { calendar: NonNullable<Data["cale
         <thead>
           <tr>
             {calendar.weekdays.map((label) => (
-              <th key={label} scope="col" className="py-1 text-xs font-medium text-slate-500">
+              <th key={label} scope="col" className="py-1 text-xs font-medium text-slate-500 dark:text-slate-400">
                 {label}
               </th>
             ))}

@@ -124,7 +124,8 @@ function Transactions({ billing, period, t }: { billing: Billing; period: string
       {transactions.rows.length === 0 ? (
         <p className="mt-3 text-sm">{t("transactions.empty")}</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto">
+        // On a phone the table scrolls sideways: the keyboard reaches it too (no cell is focusable), named by its caption.
+        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("transactions.heading")}>
           <table className="w-full min-w-[40rem] text-start text-sm">
             <caption className="sr-only">{t("transactions.heading")}</caption>
             <thead>

@@ -155,7 +155,8 @@ type Preview = NonNullable<Data["preview"]>;
 
 function Table({ table, caption }: { table: Preview["table"]; caption: string }) {
   return (
-    <div className="relative mt-3 overflow-x-auto">
+    // On a phone the table scrolls sideways: the keyboard reaches it too (no cell is focusable), named by its caption.
+    <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
