@@ -63,6 +63,7 @@ export function getPsychologistForReview(id: string) {
       "p.price_cents as priceCents",
       "p.featured_in_carousel as featured",
       submittedAt.as("submittedAt"),
+      sql<boolean>`u.deleted_at is not null`.as("accountDeleted"),
     ])
     .executeTakeFirst();
 }
@@ -95,7 +96,14 @@ export function statusHistoryOf(psychologistId: string) {
 
 /** The row, locked for the rest of the transaction. */
 export function lockPsychologist(trx: Transaction<Database>, id: string) {
-  return trx.selectFrom("psychologists").select(["id", "status", "user_id as userId", "name", "email"]).where("id", "=", id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom("psychologists")
+    .select(["id", "status", "user_id as userId", "name", "email"])
+    // A deleted account's profile stays (its records name who signed them) but never comes back to the directory.
+    .select(sql<boolean>`exists (select 1 from users where users.id = psychologists.user_id and users.deleted_at is not null)`.as("accountDeleted"))
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function writeStatusChange(

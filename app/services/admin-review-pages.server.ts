@@ -33,7 +33,8 @@ export async function psychologistReview(id: string) {
   return {
     psychologist: { ...psychologist, submittedAt: psychologist.submittedAt.toISOString(), statusChangedAt: psychologist.statusChangedAt?.toISOString() ?? null },
     missing: missingForReview(psychologist),
-    actions: availableActions(psychologist.status),
+    // A deleted account's profile is kept for its records, with no decision left to take on it.
+    actions: psychologist.accountDeleted ? [] : availableActions(psychologist.status),
     futureAppointments: appointments.map((row) => ({ ...row, startsAt: row.startsAt.toISOString() })),
     history: history.map((row) => ({ ...row, at: row.at.toISOString() })),
     timeZone: BRASILIA,

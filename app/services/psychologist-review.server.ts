@@ -23,6 +23,7 @@ export async function reviewPsychologist(input: { adminId: string; psychologistI
   const outcome = await db.transaction().execute(async (trx): Promise<ReviewOutcome> => {
     const psychologist = await lockPsychologist(trx, input.psychologistId);
     if (!psychologist) return "not_found";
+    if (psychologist.accountDeleted) return "not_allowed";
     const transition = reviewTransition(input.action, psychologist.status);
     if (!transition) return "not_allowed";
     const reason = input.reason?.trim() || null;

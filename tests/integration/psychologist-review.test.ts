@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { appHandler, formPost, page, send } from "#tests/helpers/app";
 import { createAppointment, HOUR } from "#tests/helpers/appointments";
 import { createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
-import { createUser, signedIn } from "#tests/helpers/factories";
+import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
+import { deleteAccount } from "~/services/privacy.server";
 import { db } from "~/models/db.server";
 
 /** The admin's approval queue (issue 12, item 1), through the request handler. */
@@ -178,6 +179,20 @@ describe("decisions", () => {
       expect((await decide(jar, psychologist.psychologistId!, { intent: "approve" })).status).toBe(403);
     }
     expect((await rowOf(psychologist.psychologistId!)).status).toBe("pending");
+  });
+
+  it("a deleted account's profile cannot be approved back into the directory: no decision is offered, and a posted one changes nothing", async () => {
+    const { jar } = await admin();
+    const psychologist = await createUser({ role: "psychologist", psychologistStatus: "approved" });
+    await deleteAccount(psychologist.id, { password: PASSWORD });
+    expect((await rowOf(psychologist.psychologistId!)).status).toBe("suspended");
+    const html = await (await send(page(`/admin/psychologists/${psychologist.psychologistId}`, { Cookie: jar.header() }))).text();
+    expect(html).not.toContain('name="intent" value="approve"');
+    expect(html).toContain("A conta deste(a) psicólogo(a) foi excluída");
+    const response = await decide(jar, psychologist.psychologistId!, { intent: "approve" });
+    expect(response.status).toBe(409);
+    expect(await rowOf(psychologist.psychologistId!)).toMatchObject({ status: "suspended", is_approved: false });
+    expect(await db.selectFrom("audit_log").select("id").where("action", "=", "psychologist.review").execute()).toEqual([]);
   });
 });
 

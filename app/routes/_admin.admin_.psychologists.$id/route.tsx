@@ -66,6 +66,7 @@ export default function PsychologistReview() {
         <strong>{t(`admin.review.status.${p.status}`)}</strong>
         {p.statusChangedAt ? ` — ${t("admin.review.changedBy", { who: p.statusChangedBy ?? "—", date: formatLongDate(p.statusChangedAt, locale, data.timeZone) ?? "" })}` : null}
         {p.statusReason ? <span className="mt-1 block">{t("admin.review.reasonShown", { reason: p.statusReason })}</span> : null}
+        {p.accountDeleted ? <span className="mt-1 block">{t("admin.review.accountDeleted")}</span> : null}
       </p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
