@@ -1,7 +1,10 @@
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
 import { getLocale } from "~/i18n/i18n.server";
+import { withRequestLocaleScope } from "~/i18n/request-locale.server";
 import { refusalText } from "~/i18n/server-texts.server";
+// zod's messages for rules a schema left unworded, in the request's language.
+import "~/i18n/validation-errors.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { cookieTimeZone } from "~/services/viewer-time-zone.server";
 import { isCrossSiteRequest } from "~/utils/csrf.server";
@@ -159,7 +162,7 @@ export function createAppHandler(build: ServerBuild): AppHandler {
       ...(parent.bindings().requestId ? {} : { requestId: connection.requestId }),
       ...(context.clientIp ? { ipHash: ipHash(context.clientIp, config.SESSION_SECRET) } : {}),
     });
-    const response = await withRequestLogger(logger, () => cached(request, context.cspNonce, () => handle(request, context)));
+    const response = await withRequestLogger(logger, () => withRequestLocaleScope(() => cached(request, context.cspNonce, () => handle(request, context))));
     return withPrivateCaching(request, response);
   };
 }

@@ -5,6 +5,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { env } from "~/utils/env.server";
 import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, SUPPORTED_LOCALES, type Locale } from "./config";
 import { detectLocale } from "./detect-locale";
+import { rememberRequestLocale } from "./request-locale.server";
 import { createTranslator, type Messages, type TFunction, type Translations } from "./translate";
 
 /** The visitor's explicit language choice; it wins over every detection. */
@@ -62,6 +63,7 @@ export function getLocale(request: Request): Promise<Locale> {
     locale = remixI18n.getLocale(request) as Promise<Locale>;
     requestLocales.set(request, locale);
   }
+  rememberRequestLocale(locale);
   return locale;
 }
 
