@@ -27,7 +27,8 @@ import { viewerTimeZone } from "./viewer-time-zone.server";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MONTH = /^\d{4}-\d{2}$/;
+/** yyyy-MM with a real month: '2026-13' sorts inside the horizon but is no calendar month. */
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** Step 1 lists at most this many psychologists. */
 const LIST_LIMIT = 60;
 

@@ -166,6 +166,21 @@ describe("step 2", () => {
     expect(data.timeZone.label).toContain("America/Sao_Paulo");
   });
 
+  it("reads a month that does not exist (2026-13) as the current one, never a 500", async () => {
+    const { psychologistId } = await createBookablePsychologist({ blocks: [[1, "09:00", "12:00"]] });
+    // November: the six-month horizon ends in 2027, so '2026-13' sorts inside it.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-29T15:00:00Z") });
+    try {
+      for (const month of ["2026-13", "2026-99"]) {
+        const response = await run(step2Loader, getRequest(`/schedule/step2?psychologistId=${psychologistId}&month=${month}`));
+        expect(response.status).toBe(200);
+        expect((await body(response)).calendar.month).toBe("2026-11");
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows times in the viewer's zone: the tz cookie, or the profile's zone first", async () => {
     const { psychologistId } = await createBookablePsychologist({ blocks: [0, 1, 2, 3, 4, 5, 6].map((d): [number, string, string] => [d, "10:00", "11:00"]) });
     const date = dayFromToday(3);
