@@ -1,3 +1,4 @@
+import { lastBookableDateAnywhere } from "~/domain/booking-horizon";
 import { addDays, availableSlots, dateInZone, type Slot } from "~/domain/slots";
 import { OFFERED_DURATIONS, priceForDuration, pricesFor, type OfferedDuration, type Prices } from "~/domain/pricing";
 import { loadAgenda, type AgendaRows, type BookablePsychologist } from "~/models/booking.server";
@@ -75,9 +76,11 @@ export async function daysWithFreeSlots(
   return days;
 }
 
-/** Whether exactly this start is still a free slot of this duration. */
+/** Whether exactly this start is still a free slot of this duration, within the booking horizon. */
 export async function isSlotFree(psychologist: Psychologist, { startsAt, durationMinutes, now }: { startsAt: Date; durationMinutes: number; now: Date }): Promise<boolean> {
   const date = dateInZone(startsAt, psychologist.timeZone);
+  // No calendar offers a day past the horizon: a start sent by hand beyond it (a booking or a move to 2031) is not free.
+  if (date > lastBookableDateAnywhere(now)) return false;
   const slots = await freeSlotsOverDates(psychologist, date, date, durationMinutes, now);
   return slots.some((slot) => slot.startsAt.getTime() === startsAt.getTime());
 }

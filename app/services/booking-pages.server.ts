@@ -3,6 +3,7 @@ import { hasConsent } from "~/models/profile.server";
 import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
+import { lastBookableDate } from "~/domain/booking-horizon";
 import { isOfferedDuration, priceForDuration } from "~/domain/pricing";
 import { addDays, dateInZone, DAY_PERIODS, groupSlotsByPeriod, weekdayOf, type DayPeriod } from "~/domain/slots";
 import type { Locale } from "~/i18n/config";
@@ -32,8 +33,8 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** Step 1 lists at most this many psychologists. */
 const LIST_LIMIT = 60;
 
-/** Months ahead the calendar can show, after the current one. */
-export const BOOKING_HORIZON_MONTHS = 6;
+/** Months ahead the calendar can show, after the current one (app/domain/booking-horizon.ts). */
+export { BOOKING_HORIZON_MONTHS } from "~/domain/booking-horizon";
 /** The spec's default session length. */
 export const DEFAULT_DURATION = 50;
 
@@ -144,14 +145,14 @@ export async function step2Page(request: Request) {
   const now = new Date();
   const today = dateInZone(now, timeZone);
   const thisMonth = today.slice(0, 7);
-  const lastMonth = addMonths(thisMonth, BOOKING_HORIZON_MONTHS);
-  const lastBookableDate = lastDayOfMonth(lastMonth);
+  const lastBookable = lastBookableDate(today);
+  const lastMonth = lastBookable.slice(0, 7);
 
   const durationParam = url.searchParams.get("duration");
   const durationValid = durationParam !== null && isOfferedDuration(Number(durationParam));
   const duration = durationValid ? Number(durationParam) : DEFAULT_DURATION;
   const dateParam = url.searchParams.get("date");
-  const date = isCalendarDate(dateParam) && dateParam >= today && dateParam <= lastBookableDate ? dateParam : null;
+  const date = isCalendarDate(dateParam) && dateParam >= today && dateParam <= lastBookable ? dateParam : null;
   const monthParam = url.searchParams.get("month");
   const month = monthParam && MONTH.test(monthParam) && monthParam >= thisMonth && monthParam <= lastMonth ? monthParam : (date?.slice(0, 7) ?? thisMonth);
 

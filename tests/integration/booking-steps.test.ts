@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { lastBookableDate } from "~/domain/booking-horizon";
+import { addDays } from "~/domain/slots";
 import { db } from "~/models/db.server";
 import { PaymentGatewayError, resetPaymentGateway, type PaymentGateway } from "~/providers/payments.server";
 import { loader as step1Loader } from "~/routes/_public.schedule.step1";
@@ -348,6 +350,19 @@ describe("step 3", () => {
     expect(second.status).toBe(409);
     expect((await body(second)).error[""]).toEqual(["Este horário não está mais disponível. Por favor, retorne e selecione outro horário."]);
     expect(await slotHolders(psychologistId)).toHaveLength(1);
+  });
+
+  it("refuses (409) a time sent by hand past step 2's horizon, the end of the sixth month ahead: nothing is held", async () => {
+    const { psychologistId } = await createBookablePsychologist();
+    const horizon = lastBookableDate(dayFromToday(0));
+    for (const date of [addDays(horizon, 35), "9999-12-17"]) {
+      const response = await run(step3Action, postRequest("/schedule/step3", holdFields({ psychologistId, date, startsAt: brasilia(date, "10:00"), duration: 50 }), await signedIn(await createUser())));
+      expect(response.status).toBe(409);
+      expect((await body(response)).error[""]).toEqual(["Este horário não está mais disponível. Por favor, retorne e selecione outro horário."]);
+    }
+    expect(await slotHolders(psychologistId)).toHaveLength(0);
+    // The horizon's last day itself is still bookable.
+    expect((await run(step3Action, postRequest("/schedule/step3", holdFields({ psychologistId, date: horizon, startsAt: brasilia(horizon, "10:00"), duration: 50 }), await signedIn(await createUser())))).status).toBe(303);
   });
 
   it("lets the database decide a race: the exclusion constraint's refusal becomes 'Este horário já foi reservado…' (409)", async () => {

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { lastBookableDate } from "~/domain/booking-horizon";
+import { addDays } from "~/domain/slots";
 import { db } from "~/models/db.server";
 import { action, loader } from "~/routes/_account.appointment.$id.reschedule/route";
 import { sendAppointmentReminder } from "~/services/appointment-notifications.server";
@@ -164,6 +166,23 @@ describe("what is refused", () => {
     expect((await propose(id, psychologistJar, brasilia(dayFromToday(6), "03:00"))).status).toBe(409);
     expect((await propose(id, psychologistJar, brasilia(dayFromToday(5), "10:00"))).status).toBe(400);
     expect((await appointmentRow(id)).status).toBe("confirmed");
+  });
+
+  it("a time past booking's horizon (the end of the sixth month ahead) is neither offered nor accepted: a paid consultation is not moved years ahead", async () => {
+    const id = await confirmed(5, "10:00");
+    const horizon = lastBookableDate(dayFromToday(0));
+    // The last day of the horizon is offered, the day after is not: the page shows tomorrow instead, and its picker stops at the horizon.
+    expect((await body(await page(id, psychologistJar, `?date=${horizon}`))).date).toBe(horizon);
+    const past = await body(await page(id, psychologistJar, `?date=${addDays(horizon, 40)}`));
+    expect(past.date).toBe(dayFromToday(1));
+    expect(past.lastDay).toBe(horizon);
+    for (const day of [addDays(horizon, 40), "2031-05-06", "9999-12-10"]) {
+      const far = await propose(id, psychologistJar, brasilia(day, "10:00"));
+      expect(far.status).toBe(409);
+      expect((await body(far)).error).toBe("Este horário não está mais disponível. Escolha outro.");
+    }
+    expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", proposed_starts_at: null });
+    expect(await db.selectFrom("reschedule_requests").select("id").where("appointment_id", "=", id).execute()).toEqual([]);
   });
 
   it("without JavaScript, a refused form comes back with the slot chosen and the reason typed", async () => {

@@ -4,6 +4,7 @@ import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { isDate } from "~/domain/agenda";
 import { patientName } from "~/domain/practice-appointments";
+import { lastBookableDate } from "~/domain/booking-horizon";
 import { addDays, dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { askerOf, backTo } from "~/services/appointment-asker.server";
@@ -47,7 +48,9 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
   const when = (instant: Date) => ({ date: formatLongDate(instant, locale, zone) ?? "", time: formatTime(instant, locale, zone) ?? "" });
   const today = dateInZone(now, zone);
   const asked = new URL(request.url).searchParams.get("date");
-  const date = isDate(asked) && asked >= today ? asked : addDays(today, 1);
+  // As booking's calendar: no later than the horizon, the last day the proposal itself may take.
+  const lastDay = lastBookableDate(today);
+  const date = isDate(asked) && asked >= today && asked <= lastDay ? asked : addDays(today, 1);
   const proposing = !pending && check.allowed;
   let slots: Awaited<ReturnType<typeof freeSlotsForViewerDay>> = [];
   let slotsFailed = false;
@@ -73,6 +76,7 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
     pending: pending ? { mine: pending.requestedBy === asker.role, by: pending.requestedBy, reason: pending.reason, proposed: when(pending.proposedStartsAt) } : null,
     date,
     today,
+    lastDay,
     dateLabel: formatLongDate(`${date}T12:00:00Z`, locale, "UTC") ?? date,
     slots: slots.map((slot) => ({ value: slot.startsAt.toISOString(), label: formatTime(slot.startsAt, locale, zone) ?? "" })),
     slotsFailed,

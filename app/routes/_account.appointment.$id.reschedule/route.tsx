@@ -106,7 +106,7 @@ export default function Reschedule() {
           <Form method="get" className="flex flex-wrap items-end gap-2">
             <label className="block text-sm font-medium">
               {t("chooseDate")}
-              <input type="date" name="date" defaultValue={data.date} min={data.today} required className="input mt-1" />
+              <input type="date" name="date" defaultValue={data.date} min={data.today} max={data.lastDay} required className="input mt-1" />
             </label>
             <button type="submit" className="btn-secondary">
               {t("showSlots")}
