@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { AppointmentStatus, Database, PaymentStatus } from "#db/types";
 import { SLOT_HOLDING_STATUSES } from "~/domain/appointment-status";
 import { db, type Executor } from "./db.server";
+import { notBlocked } from "./directory.server";
 
 /**
  * What booking reads and writes: the psychologists a patient may book (the
@@ -35,9 +36,10 @@ function bookableQuery(executor: Executor) {
     .leftJoin("psychologist_pricing", (join) =>
       join.onRef("psychologist_pricing.psychologist_id", "=", "psychologists.id").on("psychologist_pricing.is_active", "=", true),
     )
-    // Publicly listed: approved, and flagged as such (spec, section 5).
+    // Publicly listed: approved, and flagged as such (spec, section 5), and the account not blocked by an administrator.
     .where("psychologists.status", "=", "approved")
     .where("psychologists.is_approved", "=", true)
+    .where(notBlocked("psychologists"))
     .select([
       "psychologists.id",
       "psychologists.name",

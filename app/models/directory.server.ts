@@ -15,7 +15,8 @@ import { db } from "./db.server";
 
 /**
  * The public directory's queries. Only approved psychologists are ever read
- * here (status 'approved', which the schema keeps equal to is_approved).
+ * here (status 'approved', which the schema keeps equal to is_approved, and an
+ * account no administrator has blocked: isPublic).
  * A directory request costs two statements whatever the data size: the
  * banner's figures, and one page with its total (a CTE counted once and
  * paged once); an availability filter adds who is free, which the service
@@ -25,9 +26,19 @@ import { db } from "./db.server";
 
 type PublicPsychologists = ExpressionBuilder<Database & { p: Database["psychologists"] }, "p">;
 
-/** Visible to the public: approved (and so is_approved, by a check constraint). */
+/**
+ * Visible to the public: approved (and so is_approved, by a check constraint),
+ * and the account not blocked by an administrator (blocking leaves the
+ * approval as it is, so unblocking restores the profile). One primary-key
+ * probe per row, inside the same statement.
+ */
 export function isPublic(eb: PublicPsychologists): Expression<SqlBool> {
-  return eb.and([eb("p.status", "=", "approved"), eb("p.is_approved", "=", true)]);
+  return eb.and([eb("p.status", "=", "approved"), eb("p.is_approved", "=", true), notBlocked("p")]);
+}
+
+/** The psychologist row `alias` has no blocked account behind it (an account-less row has none). */
+export function notBlocked(alias: string) {
+  return sql<SqlBool>`not exists (select 1 from users blocked where blocked.id = ${sql.ref(`${alias}.user_id`)} and blocked.blocked_at is not null)`;
 }
 
 export interface DirectoryStats {
@@ -68,7 +79,7 @@ function distinctCodes(column: "specialties" | "languages") {
   return sql<string[]>`(
     select coalesce(array_agg(distinct code order by code), '{}')
     from psychologists q cross join lateral unnest(q.${sql.ref(column)}) as code
-    where q.status = 'approved' and q.is_approved)`;
+    where q.status = 'approved' and q.is_approved and ${notBlocked("q")})`;
 }
 
 export interface DirectoryCard {

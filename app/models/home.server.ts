@@ -85,8 +85,7 @@ export async function listTestimonials(limit = TESTIMONIAL_LIMIT): Promise<Testi
     .where("e.publish_consent", "=", true)
     .where("e.rating", ">=", 4)
     .where(sql<boolean>`btrim(e.comment) <> ''`)
-    .where("p.status", "=", "approved")
-    .where("p.is_approved", "=", true)
+    .where(isPublic)
     .select([
       "e.rating",
       "e.comment",

@@ -3,6 +3,7 @@ import { db } from "~/models/db.server";
 import { revokeSessions, setBlocked } from "~/models/admin-people.server";
 import { revokeFeedsOfUser } from "~/models/calendar-feed.server";
 import { log } from "~/utils/logger.server";
+import { purgePublicPages } from "~/utils/page-cache.server";
 
 /**
  * What an administrator does to an account, each in one transaction with its
@@ -27,14 +28,21 @@ export async function blockAccount(input: { adminId: string; userId: string; rea
     await audit({ actor: { userId: input.adminId, role: "admin" }, action: "user.block", subject: { type: "user", id: input.userId }, details: { reason: input.reason, sessionsEnded: ended } }, trx);
     return true;
   });
-  if (changed) log().info({ userId: input.userId, adminId: input.adminId }, "account blocked");
+  if (changed) {
+    // A blocked psychologist leaves the public pages at once (this process's caches; others' within their seconds).
+    purgePublicPages();
+    log().info({ userId: input.userId, adminId: input.adminId }, "account blocked");
+  }
   return changed;
 }
 
 export async function unblockAccount(adminId: string, userId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const changed = await db.transaction().execute(async (trx) => {
     if (!(await setBlocked(trx, userId, null))) return false;
     await audit({ actor: { userId: adminId, role: "admin" }, action: "user.unblock", subject: { type: "user", id: userId } }, trx);
     return true;
   });
+  // An approved psychologist is public again at once.
+  if (changed) purgePublicPages();
+  return changed;
 }

@@ -1,5 +1,6 @@
 import { canReschedule, hoursUntil, type RescheduleCheck } from "~/domain/appointment-status";
 import { lockAgenda } from "~/models/agenda.server";
+import { findBookablePsychologist } from "~/models/booking.server";
 import { appointmentForAsker, type Asker } from "~/models/cancellation.server";
 import { db, transactionRetryingDeadlocks } from "~/models/db.server";
 import { recordPracticeNotification } from "~/models/practice-notifications.server";
@@ -34,7 +35,9 @@ export async function reschedulePreview(appointmentId: string, asker: Asker, now
   return { appointment, policy, request: request ?? null, check, hoursLeft: Math.max(0, Math.floor(hoursUntil(appointment.startsAt, now))) };
 }
 
-export type RequestResult = { ok: true } | { ok: false; problem: "not_found" | "status" | "limit_reached" | "too_late" | "proposed_in_past" | "slot_taken" | "same_time" };
+export type RequestResult =
+  | { ok: true }
+  | { ok: false; problem: "not_found" | "psychologist_not_found" | "status" | "limit_reached" | "too_late" | "proposed_in_past" | "slot_taken" | "same_time" };
 
 export async function requestReschedule(input: { appointmentId: string; asker: Asker; proposedStartsAt: Date; reason: string; now?: Date }): Promise<RequestResult> {
   const now = input.now ?? new Date();
@@ -50,6 +53,9 @@ export async function requestReschedule(input: { appointmentId: string; asker: A
       await lockAgenda(trx, seen.psychologistId);
       const appointment = await appointmentForAsker(trx, input.appointmentId, input.asker, { lock: true });
       if (!appointment) return { ok: false, problem: "not_found" };
+      // A new slot is a booking of this agenda: refused, as booking refuses it, once the psychologist is
+      // no longer public (suspended, or the account blocked). The consultation as booked stays.
+      if (!(await findBookablePsychologist(appointment.psychologistId, trx))) return { ok: false, problem: "psychologist_not_found" };
       const { reschedule: policy } = await bookedPolicies(trx, appointment);
       const check = canReschedule({ status: appointment.status, rescheduleCount: appointment.rescheduleCount, startsAt: appointment.startsAt, now, proposedStartsAt: input.proposedStartsAt, policy });
       if (!check.allowed) return { ok: false, problem: check.reason };
