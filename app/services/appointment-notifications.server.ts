@@ -226,7 +226,8 @@ export async function afterCancellation(trx: Trx, appointmentId: string): Promis
   // Only an appointment that was confirmed sent invites; an expired hold needs no cancellation.
   if (!(await hasNotice(trx, appointmentId, "confirmation"))) return;
   if (!(await recordNotice(trx, appointmentId, "cancellation", row.startsAt))) return;
-  await recordPracticeNotification(trx, appointmentId, "cancellation");
+  // The box tells the psychologist what others did (as a reschedule request does): not their own cancellation.
+  if (row.cancelledBy !== "psychologist") await recordPracticeNotification(trx, appointmentId, "cancellation");
   const people = peopleOf(row);
   if (people.patient) await send(trx, people.patient, cancelledEmail(people.patient, people.facts, people.attendees, "patient"));
   if (people.psychologist) await send(trx, people.psychologist, cancelledEmail(people.psychologist, people.facts, people.attendees, "psychologist"));

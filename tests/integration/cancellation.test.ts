@@ -159,6 +159,8 @@ describe("the psychologist cancels", () => {
     expect(await appointmentRow(id)).toMatchObject({ cancelled_by: "psychologist", cancellation_exception: null, refund_cents: PRICE });
     expect(await auditRows("appointment.cancel")).toMatchObject([{ actor_user_id: pair.psychologist.id, actor_role: "psychologist", subject_id: id, patient_id: pair.patient.id, details: { refundCents: PRICE } }]);
     expect(JSON.stringify((await auditRows("appointment.cancel"))[0]!.details)).not.toMatch(/doente|medical/);
+    // Their own cancellation is not news to them: the notifications box stays as it was (the patient is e-mailed).
+    expect(await db.selectFrom("practice_notifications").select("kind").where("appointment_id", "=", id).where("kind", "=", "cancellation").execute()).toEqual([]);
     await runQueuedJobs(["payments.refund-cancellation"]);
     expect((await gateway.getPayment(paymentId))!.status).toBe("refunded");
     expect(await appointmentRow(id)).toMatchObject({ payment_status: "refunded", refund_status: "refunded" });
