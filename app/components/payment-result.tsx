@@ -3,13 +3,14 @@ import { Notice, SummaryList } from "~/components/booking";
 import { useTranslation } from "~/i18n/use-translation";
 
 /**
- * The three payment return screens (spec: success, failure, pending). Which
- * one shows is the server's decision from the appointment's state.
+ * The three payment return screens (spec: success, failure, pending), and a
+ * fourth for a payment still processing when its hold ran out ("lapsed").
+ * Which one shows is the server's decision from the appointment's state.
  */
 
 export interface PaymentResultData {
-  view: "success" | "pending" | "failure";
-  appointment: { id: string; psychologist: string; date: string; time: string; timeZone: string; duration: number; price: string; status: string };
+  view: "success" | "pending" | "failure" | "lapsed";
+  appointment: { id: string; psychologistId: string; psychologist: string; date: string; time: string; timeZone: string; duration: number; price: string; status: string };
   holdUntil: string | null;
   canResume: boolean;
   refundedLate: boolean;
@@ -42,6 +43,15 @@ export function PaymentResult({ data }: { data: PaymentResultData }) {
             <p className="mt-1 text-lg">{t("success.subtitle")}</p>
             <div className="mt-4">
               <Notice tone="success">{t("success.toast")}</Notice>
+            </div>
+          </>
+        ) : data.view === "lapsed" ? (
+          <>
+            <h1 id="payment-title" className="text-3xl font-bold">
+              {t("lapsed.title")}
+            </h1>
+            <div className="mt-4">
+              <Notice tone="info">{t("lapsed.toast")}</Notice>
             </div>
           </>
         ) : data.view === "pending" ? (
@@ -104,6 +114,22 @@ export function PaymentResult({ data }: { data: PaymentResultData }) {
               </Link>
               <Link to="/schedule" className="btn-secondary">
                 {t("buttons.newAppointment")}
+              </Link>
+            </div>
+          </>
+        ) : data.view === "lapsed" ? (
+          <>
+            <h2 className="mt-6 font-semibold">{t("lapsed.nextTitle")}</h2>
+            <ul className="mt-2 list-disc space-y-1 ps-5 text-sm">
+              <li>{t("lapsed.ifFree")}</li>
+              <li>{t("lapsed.ifTaken")}</li>
+            </ul>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              <Link to="/patient-dashboard" className="btn-primary">
+                {t("lapsed.dashboard")}
+              </Link>
+              <Link to={`/schedule/step2?psychologistId=${encodeURIComponent(appointment.psychologistId)}`} className="btn-secondary">
+                {t("lapsed.otherTime")}
               </Link>
             </div>
           </>

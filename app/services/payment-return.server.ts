@@ -21,7 +21,8 @@ import { viewerTimeZone } from "./viewer-time-zone.server";
  */
 
 export type ReturnRoute = "success" | "pending" | "failure";
-export type ReturnView = "success" | "pending" | "failure";
+/** "lapsed": the hold ran out while the payment was still being processed; it may yet be approved (ADR 010). */
+export type ReturnView = "success" | "pending" | "failure" | "lapsed";
 
 const PAYMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const PENDING_PAYMENT = new Set(["pending", "in_process", "authorized"]);
@@ -46,9 +47,16 @@ export async function paymentReturnPage(request: Request, idFromPath: string | u
 
   const now = new Date();
   const holdActive = appointment.status === "pending_payment" && appointment.holdExpiresAt !== null && appointment.holdExpiresAt.getTime() > now.getTime();
+  const paymentUnderWay = latest !== undefined && PENDING_PAYMENT.has(latest.status);
+  // The hold ran out (released or not yet) while the gateway still processes the payment: nothing failed.
+  // If it is approved later, the consultation is confirmed when the slot is still free, else refunded (ADR 010).
+  const holdLapsed =
+    (appointment.status === "pending_payment" && !holdActive) ||
+    (appointment.status === "cancelled" && appointment.cancellationReason === "hold_expired");
   let view: ReturnView;
   if (appointment.paymentStatus === "paid") view = "success";
-  else if (appointment.status === "pending_payment") view = latest && PENDING_PAYMENT.has(latest.status) ? "pending" : route === "failure" ? "failure" : "pending";
+  else if (paymentUnderWay && holdLapsed && appointment.paymentStatus !== "refunded") view = "lapsed";
+  else if (appointment.status === "pending_payment") view = paymentUnderWay ? "pending" : route === "failure" ? "failure" : "pending";
   else view = "failure";
 
   const { timeZone } = viewerTimeZone(request, user);
@@ -60,6 +68,7 @@ export async function paymentReturnPage(request: Request, idFromPath: string | u
     view,
     appointment: {
       id: appointment.id,
+      psychologistId: appointment.psychologistId,
       psychologist: appointment.psychologistName,
       date: formatDay(dateInZone(appointment.startsAt, timeZone), locale),
       time: formatSlotRange(appointment.startsAt, appointment.endsAt, timeZone),
@@ -70,7 +79,7 @@ export async function paymentReturnPage(request: Request, idFromPath: string | u
     },
     holdUntil: holdActive && appointment.holdExpiresAt ? formatClock(appointment.holdExpiresAt, timeZone) : null,
     /** Awaiting payment with nothing under way: the patient may go back to the checkout. */
-    canResume: holdActive && !(latest && PENDING_PAYMENT.has(latest.status)),
+    canResume: holdActive && !paymentUnderWay,
     refundedLate: appointment.status === "cancelled" && appointment.paymentStatus === "refunded" && latest?.status !== undefined && appointment.cancellationReason !== "payment_refunded",
   };
 }

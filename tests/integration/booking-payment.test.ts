@@ -6,6 +6,7 @@ import { LocalPaymentGateway, notificationRequest, type LocalPaymentOutcome } fr
 import { resetPaymentGateway, type GatewayPayment, type PaymentGateway } from "~/providers/payments.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_dev.dev.checkout.$appointmentId";
 import { loader as failureLoader } from "~/routes/_patient.appointment.failure";
+import { loader as appointmentPendingLoader } from "~/routes/_patient.appointment.pending";
 import { loader as successLoader } from "~/routes/_patient.appointment.success.$id";
 import { loader as paymentFailureLoader } from "~/routes/_patient.payment.failure";
 import { loader as paymentPendingLoader } from "~/routes/_patient.payment.pending";
@@ -17,6 +18,7 @@ import { holdSlotAndCheckout, releaseExpiredHolds } from "~/services/booking.ser
 import { applyGatewayPayment, processPaymentNotification } from "~/services/payment-confirmation.server";
 import { env } from "~/utils/env.server";
 import { appointmentRow, brasilia, createBookablePsychologist, dayFromToday, useLocalGateway, ZONE } from "#tests/helpers/booking";
+import { send } from "#tests/helpers/app";
 import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
 import { body, getRequest, location, postRequest, run } from "#tests/helpers/http";
 import { queuedJobs, runQueuedJobs } from "#tests/helpers/jobs";
@@ -386,6 +388,47 @@ describe("return pages", () => {
     const page = await body(await run(failureLoader, getRequest(`/appointment/failure?payment_id=${payment.id}&external_reference=${appointmentId}`, jar)));
     expect(page).toMatchObject({ view: "failure", canResume: false, title: "Pagamento não aprovado" });
     expect(page.appointment.status).toBe("Cancelada");
+  });
+});
+
+describe("a payment still processing when the hold runs out", () => {
+  it.each([
+    ["released by the job", true],
+    ["not yet released", false],
+  ])("is no failure on /payment/pending and /appointment/pending (%s): its own page says what happens if it is approved", async (_case, release) => {
+    const { appointmentId, patient, psychologistId } = await book();
+    const jar = await signedIn(patient);
+    await applyGatewayPayment(await pay(appointmentId, "pending"));
+    await db.updateTable("appointments").set({ hold_expires_at: new Date(Date.now() - 1000) }).where("id", "=", appointmentId).execute();
+    if (release) await releaseExpiredHolds();
+    for (const [loader, path] of [
+      [paymentPendingLoader, "/payment/pending"],
+      [appointmentPendingLoader, "/appointment/pending"],
+    ] as const) {
+      const page = await body(await run(loader, getRequest(`${path}?external_reference=${appointmentId}`, jar)));
+      expect(page).toMatchObject({ view: "lapsed", title: "Reserva do horário expirada", canResume: false, holdUntil: null });
+      expect(page.appointment.psychologistId).toBe(psychologistId);
+    }
+    // The failure return says the same: nothing was refused.
+    expect((await body(await run(failureLoader, getRequest(`/appointment/failure?external_reference=${appointmentId}`, jar)))).view).toBe("lapsed");
+  });
+
+  it("renders its texts and links, without JavaScript", async () => {
+    const { appointmentId, patient, psychologistId } = await book();
+    await applyGatewayPayment(await pay(appointmentId, "pending"));
+    await db.updateTable("appointments").set({ hold_expires_at: new Date(Date.now() - 1000) }).where("id", "=", appointmentId).execute();
+    await releaseExpiredHolds();
+    const response = await send(getRequest(`/payment/pending?external_reference=${appointmentId}`, await signedIn(patient)));
+    expect(response.status).toBe(200);
+    // What the page shows, not the translations its scripts carry.
+    const html = (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(html).toContain("O horário reservado expirou");
+    expect(html).toContain("a consulta será confirmada e você receberá um e-mail de confirmação");
+    expect(html).toContain("o valor será estornado integralmente de forma automática");
+    expect(html).not.toContain("Pagamento não aprovado");
+    expect(html).not.toContain("Dados do cartão incorretos");
+    expect(html).toContain('href="/patient-dashboard"');
+    expect(html).toContain(`href="/schedule/step2?psychologistId=${psychologistId}"`);
   });
 });
 
