@@ -141,9 +141,15 @@ export async function personForAdmin(userId: string, adminEmails: string[], now 
   return { account, appointments, upcoming, payments, consents, sessions };
 }
 
-/** Whether an account with this id exists (deleted ones too: their page still opens). */
-export async function accountExists(userId: string): Promise<boolean> {
-  return (await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst()) !== undefined;
+/** The role of the account with this id (deleted ones too: their page still opens); null when there is none. */
+export async function accountRole(userId: string, adminEmails: string[]): Promise<PersonRole | null> {
+  const row = await db
+    .selectFrom("users as u")
+    .leftJoin("psychologists as ps", "ps.user_id", "u.id")
+    .where("u.id", "=", userId)
+    .select(roleOf(adminEmails).as("role"))
+    .executeTakeFirst();
+  return row?.role ?? null;
 }
 
 /** Ends every session of the person; the number ended. */

@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/models/db.server";
 import { loader as listLoader } from "~/routes/_admin.admin_.users/route";
 import { action, loader } from "~/routes/_admin.admin_.users_.$id/route";
 import { signIn } from "~/services/accounts.server";
+import { resetEnvForTests } from "~/utils/env.server";
 import { createAppointment, createPair } from "#tests/helpers/appointments";
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { body, getRequest, location, postRequest, run } from "#tests/helpers/http";
@@ -173,6 +174,37 @@ describe("/admin/users/{id}", () => {
       expect((await post(jar, victim.id, { intent: "block", reason: "teste" })).status).toBe(403);
     }
     expect((await db.selectFrom("users").select("blocked_at").where("id", "=", victim.id).executeTakeFirstOrThrow()).blocked_at).toBeNull();
+  });
+});
+
+describe("administrator accounts", () => {
+  afterEach(() => {
+    delete process.env.ADMIN_EMAILS;
+    resetEnvForTests();
+  });
+
+  it("are never blocked: the form is not offered, and a hand-made post is refused with a message, nothing written and no audit row", async () => {
+    process.env.ADMIN_EMAILS = "admin@acolhe.dev,segunda.admin@acolhe.dev";
+    resetEnvForTests();
+    const adminUser = await createUser({ role: "admin", password: null });
+    const admin = await signedIn(adminUser);
+    const other = await createUser({ email: "segunda.admin@acolhe.dev", password: null });
+
+    const html = await (await send(page(`/admin/users/${other.id}`, { Cookie: admin.header(), "Accept-Language": "pt-BR" }))).text();
+    expect(html).not.toContain('name="intent" value="block"');
+    expect(html).toContain("Contas de administrador não podem ser bloqueadas.");
+
+    for (const id of [other.id, adminUser.id]) {
+      const response = await send(formPost(`/admin/users/${id}`, { intent: "block", reason: "Conta comprometida" }, { Cookie: admin.header(), "Accept-Language": "pt-BR" }));
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      if (id === other.id) expect(await response.text()).toContain("Contas de administrador não podem ser bloqueadas.");
+    }
+    expect(await db.selectFrom("users").select("blocked_at").where("id", "in", [other.id, adminUser.id]).execute()).toEqual([{ blocked_at: null }, { blocked_at: null }]);
+    expect(await db.selectFrom("audit_log").select("action").where("action", "like", "user.%block").execute()).toEqual([]);
+    // A person who is no administrator is still offered the form.
+    const patient = await createUser({ password: null });
+    expect(await (await send(page(`/admin/users/${patient.id}`, { Cookie: admin.header() }))).text()).toContain('name="intent" value="block"');
   });
 });
 

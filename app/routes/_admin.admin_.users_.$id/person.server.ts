@@ -6,7 +6,7 @@ import { cancellationRefusal } from "~/domain/cancellation";
 import { maskCpf } from "~/domain/cpf";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
-import { accountExists, personForAdmin, personUpcoming } from "~/models/admin-people.server";
+import { accountRole, personForAdmin, personUpcoming } from "~/models/admin-people.server";
 import { blockAccount, endSessions, unblockAccount } from "~/services/admin-people.server";
 import { cancelAppointment } from "~/services/cancellation.server";
 import { pageMeta } from "~/services/page-meta.server";
@@ -87,7 +87,8 @@ function actionSchema(t: TFunction) {
 export async function personAction(request: Request, admin: SessionUser, id: string | undefined) {
   const { t } = await pageTranslations(request, ["admin-people"]);
   // Nobody with that id: a 404 as the page gives, never a success (or an audit row) about an account that does not exist.
-  if (!id || !UUID.test(id) || !(await accountExists(id))) throw new Response(t("errors.notFound"), { status: 404 });
+  const role = id && UUID.test(id) ? await accountRole(id, env().ADMIN_EMAILS) : null;
+  if (!id || !role) throw new Response(t("errors.notFound"), { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: actionSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const back = `/admin/users/${id}`;
@@ -98,6 +99,8 @@ export async function personAction(request: Request, admin: SessionUser, id: str
     }
     case "block":
       if (id === admin.id) return data(submission.reply({ formErrors: [t("errors.self")] }), { status: 409 });
+      // An administrator is one by ADMIN_EMAILS; blocking one would lock out who runs the platform: refused, nothing written.
+      if (role === "admin") return data(submission.reply({ formErrors: [t("errors.adminAccount")] }), { status: 403 });
       if (!(await blockAccount({ adminId: admin.id, userId: id, reason: submission.value.reason }))) return data(submission.reply({ formErrors: [t("errors.notChanged")] }), { status: 409 });
       return redirectWithToast(back, { type: "success", title: t("done.blocked") });
     case "cancel-appointments": {

@@ -104,6 +104,9 @@ export default function Person() {
                 <SubmitButton className="btn-secondary w-full">{t("unblock")}</SubmitButton>
               </Form>
             </div>
+          ) : account.role === "admin" ? (
+            // An administrator's account is not blocked from here (ADR 020): said, not offered.
+            <p className="card muted text-sm">{t("errors.adminAccount")}</p>
           ) : !data.self && !account.deletedAt ? (
             <Form method="post" className="card space-y-2">
               <input type="hidden" name="intent" value="block" />
