@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "./config";
+import { createTranslator, type Messages } from "./translate";
 
 /**
  * Every locale must hold exactly pt-BR's keys, with the same {{variables}}.
@@ -119,6 +120,24 @@ describe.each(["ru", "ar"])("plural forms of %s", (locale) => {
     expect(pluralBases.size).toBeGreaterThan(0);
     const missing = [...pluralBases].flatMap((base) => categories.filter((category) => !translated.has(`${base}_${category}`)).map((category) => `${base}_${category}`));
     expect(missing).toEqual([]);
+  });
+});
+
+/** Counts the interface shows at zero: pt-BR's 'one' (PluralRules picks it for 0) would read '0 psicólogo encontrado'. */
+describe.each(SUPPORTED_LOCALES)("counts at zero in %s", (locale) => {
+  const translations = Object.fromEntries(
+    ["directory", "evaluations", "consultations", "patients", "billing"].map((namespace) => [namespace, JSON.parse(readFileSync(path.join(ROOT, locale, `${namespace}.json`), "utf8")) as Messages]),
+  );
+  const t = createTranslator(translations, locale, "directory");
+
+  it("the directory's result count reads as its empty state, without a number", () => {
+    expect(t("results.count", { count: 0 })).toBe(t("empty.title"));
+  });
+
+  it.each(["evaluations:list.count", "consultations:list.count", "patients:count", "billing:transactions.count"])("%s has its own words for none", (key) => {
+    const text = t(key, { count: 0 });
+    expect(text).not.toMatch(/\d/);
+    expect(text).not.toBe(t(key, { count: 1 }));
   });
 });
 
