@@ -141,6 +141,30 @@ describe.each(SUPPORTED_LOCALES)("counts at zero in %s", (locale) => {
   });
 });
 
+/** The reschedule limit in the policy texts (step 3, the confirmation e-mail): the count's plural form, never 'vez(es)'. */
+describe.each(SUPPORTED_LOCALES)("the reschedule limit in %s", (locale) => {
+  const read = (namespace: string) => JSON.parse(readFileSync(path.join(ROOT, locale, `${namespace}.json`), "utf8")) as Messages;
+  const t = createTranslator({ booking: read("booking"), emails: read("emails") }, locale, "booking");
+
+  it.each(["booking:step3", "emails:appointment.confirmed"])("%s writes no hand-made plural", (prefix) => {
+    for (const count of [0, 1, 2, 3, 5, 11]) {
+      const times = t(`${prefix}.rescheduleTimes`, { count });
+      expect(times).not.toMatch(/\(|\/|rescheduleTimes/);
+      const policy = t(`${prefix}.policy`, { noFeeHours: 24, partialHours: 12, partialPercent: 50, minHours: 24, reschedules: times });
+      expect(policy).toContain(times);
+      expect(policy).not.toMatch(/\(\p{L}{1,2}\)|\p{L}\/\p{L}/u);
+    }
+  });
+});
+
+it("pt-BR says 'até 1 vez' and 'até 2 vezes'", () => {
+  const booking = JSON.parse(readFileSync(path.join(ROOT, DEFAULT_LOCALE, "booking.json"), "utf8")) as Messages;
+  const t = createTranslator({ booking }, DEFAULT_LOCALE, "booking");
+  expect(t("step3.rescheduleTimes", { count: 1 })).toBe("1 vez");
+  expect(t("step3.rescheduleTimes", { count: 2 })).toBe("2 vezes");
+  expect(t("step3.rescheduleTimes", { count: 0 })).toBe("0 vezes");
+});
+
 describe("the error texts bundled for a failed root loader", () => {
   it("are pt-BR's common.errors, word for word", async () => {
     const common = JSON.parse(readFileSync(path.join(ROOT, DEFAULT_LOCALE, "common.json"), "utf8")) as { errors: unknown };

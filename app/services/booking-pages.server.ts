@@ -298,7 +298,8 @@ export async function step3Page(request: Request, user: SessionUser) {
         noFeeHours: policies.cancellation.noFeeThresholdHours,
         partialHours: policies.cancellation.partialRefundThresholdHours,
         partialPercent: policies.cancellation.partialRefundPercent,
-        maxReschedules: policies.reschedule.maxReschedulesPerAppointment,
+        // "até 2 vezes": the count's own plural form, not a hand-made "vez(es)".
+        reschedules: t("step3.rescheduleTimes", { count: policies.reschedule.maxReschedulesPerAppointment }),
         minHours: policies.reschedule.minHoursBeforeAppointment,
       }),
       backHref: `/schedule/step2?${back}`,

@@ -64,7 +64,7 @@ describe("afterConfirmation", () => {
     expect(confirmation.subject).toBe("Consulta confirmada");
     expect(confirmation.text).toContain(`http://localhost:3000/appointment/videocall/${id}`);
     // No policy saved: the defaults, as step 3 said them.
-    expect(confirmation.text).toContain("Cancelamento: reembolso integral com 24 horas ou mais de antecedência, 50% entre 12 e 24 horas, nenhum com menos de 12 horas. Reagendamento: até 2 vez(es), com pelo menos 24 horas de antecedência.");
+    expect(confirmation.text).toContain("Cancelamento: reembolso integral com 24 horas ou mais de antecedência, 50% entre 12 e 24 horas, nenhum com menos de 12 horas. Reagendamento: até 2 vezes, com pelo menos 24 horas de antecedência.");
     expect(confirmation.text).toContain("Dra. Helena Prado");
     const time = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: "America/Sao_Paulo" }).format(startsAt);
     expect(confirmation.text).toContain(`às ${time} (Horário`);

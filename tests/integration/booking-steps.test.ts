@@ -267,7 +267,7 @@ describe("step 3", () => {
     expect(data.summary.timeZone).toContain("America/Sao_Paulo");
     // The cancellation and reschedule policy the booking will keep, before paying (issue 13, item 1): the defaults here.
     expect(data.policy).toBe(
-      "Cancelamento: reembolso integral com 24 horas ou mais de antecedência, 50% entre 12 e 24 horas, nenhum com menos de 12 horas. Reagendamento: até 2 vez(es), com pelo menos 24 horas de antecedência.",
+      "Cancelamento: reembolso integral com 24 horas ou mais de antecedência, 50% entre 12 e 24 horas, nenhum com menos de 12 horas. Reagendamento: até 2 vezes, com pelo menos 24 horas de antecedência.",
     );
 
     await insertAppointment({ patientId: (await createUser()).id, psychologistId, startsAt, minutes: 60 });
