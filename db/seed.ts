@@ -128,6 +128,8 @@ const reais = (value: number) => Math.round(value * 100);
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
+/** A neutral portrait (public/seed/) for the seeded profiles that wait for approval. */
+const SEED_PORTRAIT = "/seed/portrait.svg";
 
 /** True when the database already holds the demo content. */
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -193,6 +195,9 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           personal_statement: "Acredito que todo mundo merece ser ouvido com respeito e cuidado.",
           status: approved ? "approved" : "pending",
           is_approved: approved,
+          // The pending ones wait in the admin's queue as a psychologist leaves them there: complete
+          // (a photo among what approval asks, app/domain/psychologist-review.ts) and sent for review.
+          ...(approved ? {} : { photo_url: SEED_PORTRAIT, submitted_for_review_at: new Date(now.getTime() - (index % 5 + 1) * DAY_MS) }),
           approved_at: approved ? now : null,
           featured_in_carousel: person.featured ?? false,
           terms_accepted: true,

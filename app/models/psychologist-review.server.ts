@@ -7,9 +7,16 @@ import { db } from "./db.server";
 
 export const REVIEW_PAGE_SIZE = 50;
 
-/** How many psychologists are in each status (one statement). */
+/**
+ * The queue's "in review" are the pending profiles their owner sent for
+ * review (submitted_for_review_at, set only on a complete profile); a
+ * psychologist still filling the profile in is not waiting for the admin.
+ */
+const inQueue = sql<boolean>`(status <> 'pending' or submitted_for_review_at is not null)`;
+
+/** How many psychologists are in each status (one statement); pending ones only once sent for review. */
 export async function countByStatus(): Promise<Record<PsychologistStatus, number>> {
-  const rows = await db.selectFrom("psychologists").groupBy("status").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).execute();
+  const rows = await db.selectFrom("psychologists").where(inQueue).groupBy("status").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).execute();
   const counts: Record<PsychologistStatus, number> = { pending: 0, approved: 0, rejected: 0, suspended: 0 };
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
@@ -18,12 +25,13 @@ export async function countByStatus(): Promise<Record<PsychologistStatus, number
 /** When a profile reached the queue: sent for review by its owner, or (never sent) signed up. */
 const submittedAt = sql<Date>`coalesce(p.submitted_for_review_at, p.created_at)`;
 
-/** One page of a status, oldest submission first (the queue's order; index psychologists_status_submitted_idx). */
+/** One page of a status, oldest submission first (the queue's order; index psychologists_status_submitted_idx); pending: sent for review only. */
 export function listByStatus(status: PsychologistStatus, page: number) {
   return db
     .selectFrom("psychologists as p")
     .leftJoin("users as u", "u.id", "p.user_id")
     .where("p.status", "=", status)
+    .$if(status === "pending", (query) => query.where("p.submitted_for_review_at", "is not", null))
     .select(["p.id", "p.name", "p.crp", sql<string>`coalesce(u.email, p.email)`.as("email"), submittedAt.as("submittedAt"), "p.status_changed_at as changedAt"])
     .orderBy(submittedAt)
     .orderBy("p.id")
@@ -99,6 +107,8 @@ export function lockPsychologist(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom("psychologists")
     .select(["id", "status", "user_id as userId", "name", "email"])
+    // What missingForReview reads: an approval needs the profile complete.
+    .select(["crp", "bio", "specialties", "languages", "photo_url as photoUrl", "education"])
     // A deleted account's profile stays (its records name who signed them) but never comes back to the directory.
     .select(sql<boolean>`exists (select 1 from users where users.id = psychologists.user_id and users.deleted_at is not null)`.as("accountDeleted"))
     .where("id", "=", id)

@@ -1,4 +1,4 @@
-import { reviewTransition, type ReviewAction } from "~/domain/psychologist-review";
+import { missingForReview, reviewTransition, type MissingField, type ReviewAction } from "~/domain/psychologist-review";
 import { getFixedT } from "~/i18n/i18n.server";
 import { db } from "~/models/db.server";
 import { audit } from "~/models/audit.server";
@@ -16,7 +16,8 @@ import { queueMail } from "./mail.server";
  * once (this process's page cache; others' within its seconds).
  */
 
-export type ReviewOutcome = "changed" | "not_found" | "not_allowed" | "reason_required";
+/** An approval of a profile missing what the psychologist's own page asks before review (missingForReview) names what is missing. */
+export type ReviewOutcome = "changed" | "not_found" | "not_allowed" | "reason_required" | { incomplete: MissingField[] };
 
 export async function reviewPsychologist(input: { adminId: string; psychologistId: string; action: ReviewAction; reason: string | null; now?: Date }): Promise<ReviewOutcome> {
   const now = input.now ?? new Date();
@@ -28,6 +29,11 @@ export async function reviewPsychologist(input: { adminId: string; psychologistI
     if (!transition) return "not_allowed";
     const reason = input.reason?.trim() || null;
     if (transition.needsReason && !reason) return "reason_required";
+    if (transition.to === "approved") {
+      // The rule the profile page applies before sending it for review (a CRP among it): never public incomplete.
+      const missing = missingForReview(psychologist);
+      if (missing.length > 0) return { incomplete: missing };
+    }
     await writeStatusChange(trx, { psychologistId: psychologist.id, from: psychologist.status, to: transition.to, reason: transition.needsReason ? reason : null, adminId: input.adminId, now });
     await audit({ actor: { userId: input.adminId, role: "admin" }, action: "psychologist.review", subject: { type: "psychologist", id: psychologist.id }, details: { from: psychologist.status, to: transition.to, reason } }, trx);
 

@@ -20,6 +20,14 @@ const admin = async () => {
 const decide = (jar: { header(): string }, id: string, fields: Record<string, string>) => send(formPost(`/admin/psychologists/${id}`, fields, { Cookie: jar.header() }));
 const rowOf = (id: string) => db.selectFrom("psychologists").select(["status", "is_approved", "status_reason", "status_changed_by"]).where("id", "=", id).executeTakeFirstOrThrow();
 const historyOf = (id: string) => db.selectFrom("psychologist_status_history").select(["from_status", "to_status", "reason", "changed_by"]).where("psychologist_id", "=", id).orderBy("id").execute();
+/** Everything the profile page asks before sending a profile for review (missingForReview), and sent. */
+let crpSequence = 100_000;
+const completeProfile = (id: string) =>
+  db
+    .updateTable("psychologists")
+    .set({ crp: `06/${(crpSequence += 1)}`, bio: "Atendo adultos há dez anos.", specialties: ["anxiety"], languages: ["pt"], photo_url: "/uploads/photos/abc-512.webp", education: "Psicologia — USP", submitted_for_review_at: new Date() })
+    .where("id", "=", id)
+    .execute();
 const mailsTo = (email: string) => db.selectFrom("mail_outbox").select(["template", "locale", "subject", "text"]).where("to_email", "=", email).execute();
 
 describe("the queue", () => {
@@ -27,8 +35,12 @@ describe("the queue", () => {
     const { jar } = await admin();
     const pending = await createUser({ role: "psychologist", psychologistStatus: "pending" });
     await createUser({ role: "psychologist", psychologistStatus: "approved" });
+    await completeProfile(pending.psychologistId!);
     await db.updateTable("psychologists").set({ crp: "06/777888" }).where("id", "=", pending.psychologistId!).execute();
+    // Signed up, never sent for review: still filling the profile in, not waiting for the admin.
+    const unsent = await createUser({ role: "psychologist", psychologistStatus: "pending" });
     const html = (await (await send(page("/admin", { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
+    expect(html).not.toContain(unsent.email);
     expect(html).toMatch(/aria-current="page"[^>]*>Em análise \(1\)/);
     expect(html).toContain("Aprovados (1)");
     expect(html).toContain("06/777888");
@@ -40,7 +52,7 @@ describe("the queue", () => {
 
   it("pages by 50", async () => {
     const { jar } = await admin();
-    for (let index = 0; index < 51; index += 1) await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    for (let index = 0; index < 51; index += 1) await completeProfile((await createUser({ role: "psychologist", psychologistStatus: "pending" })).psychologistId!);
     const first = await (await send(page("/admin?status=pending", { Cookie: jar.header() }))).text();
     expect(first).toContain("Página 1 de 2");
     expect(first.match(/\/admin\/psychologists\/[0-9a-f-]{36}/g)).toHaveLength(50);
@@ -54,6 +66,7 @@ describe("decisions", () => {
     const { jar, id: adminId } = await admin();
     const psychologist = await createBookablePsychologist({ locale: "en" });
     await db.updateTable("psychologists").set({ status: "pending", is_approved: false }).where("id", "=", psychologist.psychologistId).execute();
+    await completeProfile(psychologist.psychologistId);
     expect((await send(page(`/psychologist/${psychologist.psychologistId}`))).status).toBe(404);
 
     const response = await decide(jar, psychologist.psychologistId, { intent: "approve" });
@@ -148,6 +161,7 @@ describe("decisions", () => {
     await appHandler({ fresh: true });
     const { jar } = await admin();
     const psychologist = await createBookablePsychologist();
+    await completeProfile(psychologist.psychologistId);
     const patient = await createUser({ firstName: "Renata" });
     await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(Date.now() + 48 * HOUR), status: "confirmed" });
     const review = await (await send(page(`/admin/psychologists/${psychologist.psychologistId}`, { Cookie: jar.header() }))).text();
@@ -193,6 +207,40 @@ describe("decisions", () => {
     expect(response.status).toBe(409);
     expect(await rowOf(psychologist.psychologistId!)).toMatchObject({ status: "suspended", is_approved: false });
     expect(await db.selectFrom("audit_log").select("id").where("action", "=", "psychologist.review").execute()).toEqual([]);
+  });
+});
+
+describe("an incomplete profile", () => {
+  it("is not offered for approval, and an approval posted anyway is refused naming what is missing, nothing written; rejecting stays possible", async () => {
+    const { jar } = await admin();
+    const psychologist = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    const id = psychologist.psychologistId!;
+    await completeProfile(id);
+    await db.updateTable("psychologists").set({ crp: null, photo_url: null, bio: " " }).where("id", "=", id).execute();
+
+    const html = (await (await send(page(`/admin/psychologists/${id}`, { Cookie: jar.header(), "Accept-Language": "pt-BR" }))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(html).not.toContain('name="intent" value="approve"');
+    expect(html).toContain('name="intent" value="reject"');
+    expect(html).toContain("Perfil incompleto");
+    expect(html).toContain("CRP, Sobre mim, Foto");
+
+    const refused = await decide(jar, id, { intent: "approve" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Perfil incompleto: falta CRP, Sobre mim, Foto.");
+    expect(await rowOf(id)).toMatchObject({ status: "pending", is_approved: false });
+    expect(await historyOf(id)).toEqual([]);
+    expect(await mailsTo(psychologist.email)).toEqual([]);
+    expect(await db.selectFrom("audit_log").select("id").where("action", "=", "psychologist.review").execute()).toEqual([]);
+
+    // In English, in the words of the English profile form.
+    const english = await send(formPost(`/admin/psychologists/${id}`, { intent: "approve" }, { Cookie: jar.header(), "Accept-Language": "en" }));
+    expect(english.status).toBe(409);
+    expect(await english.text()).toContain("Incomplete profile: missing CRP, About me, Photo.");
+
+    // Completed, it is approved.
+    await completeProfile(id);
+    expect((await decide(jar, id, { intent: "approve" })).status).toBe(303);
+    expect(await rowOf(id)).toMatchObject({ status: "approved", is_approved: true });
   });
 });
 

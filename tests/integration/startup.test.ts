@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { prepareDatabase } from "#db/prepare";
 import { DEMO_ACCOUNTS } from "#db/seed";
 import { db } from "~/models/db.server";
+import { missingForReview } from "~/domain/psychologist-review";
+import { reviewQueue } from "~/services/admin-review-pages.server";
 
 /** The demo accounts (README password) are seeded only where development was asked for (ADR 014). */
 describe("database preparation at start", () => {
@@ -51,5 +53,17 @@ describe("database preparation at start", () => {
     expect(notices.some((notice) => notice.read_at === null)).toBe(true);
     expect(notices.some((notice) => notice.read_at !== null)).toBe(true);
     expect(notices.every((notice) => notice.created_at <= new Date())).toBe(true);
+  });
+  it("leaves the seeded pending psychologists in the admin's queue, complete and so approvable", async () => {
+    await prepareDatabase(db, { appEnv: "development", usesEmbeddedDatabase: true });
+    const pending = await db
+      .selectFrom("psychologists")
+      .select(["id", "crp", "bio", "specialties", "languages", "photo_url as photoUrl", "education", "submitted_for_review_at as submittedAt"])
+      .where("status", "=", "pending")
+      .execute();
+    expect(pending.length).toBeGreaterThan(0);
+    for (const row of pending) expect(missingForReview(row)).toEqual([]);
+    const queue = await reviewQueue(new URL("http://localhost/admin?status=pending"));
+    expect(queue.rows.map((row) => row.id).sort()).toEqual(pending.map((row) => row.id).sort());
   });
 });

@@ -2,8 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
-import { REASON_MAX, REASON_MIN, REVIEW_ACTIONS, type ReviewAction } from "~/domain/psychologist-review";
-import { pageTranslations } from "~/i18n/i18n.server";
+import { REASON_MAX, REASON_MIN, REVIEW_ACTIONS, type MissingField, type ReviewAction } from "~/domain/psychologist-review";
+import type { Locale } from "~/i18n/config";
+import { getFixedT, pageTranslations } from "~/i18n/i18n.server";
 import { psychologistReview } from "~/services/admin-review-pages.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { featurePsychologist, reviewPsychologist } from "~/services/psychologist-review.server";
@@ -26,15 +27,21 @@ function reviewSchema(t: TFunction) {
   );
 }
 
+/** What a profile lacks, named as the psychologist's own profile form names the fields ('Sobre mim', 'Foto'…). */
+function missingLabels(missing: readonly MissingField[], locale: Locale): string {
+  const labels = getFixedT(locale, "professional");
+  return missing.map((field) => labels(`missing.${field}`)).join(", ");
+}
+
 export async function reviewPageData(request: Request, id: string | undefined) {
-  const { t, translations } = await pageTranslations(request, ["dashboard"]);
+  const { t, translations, locale } = await pageTranslations(request, ["dashboard"]);
   const review = id && UUID.test(id) ? await psychologistReview(id) : null;
   if (!review) throw new Response(t("admin.review.errors.notFound"), { status: 404 });
-  return { translations, meta: await pageMeta(request, { title: review.psychologist.name, noindex: true }), ...review };
+  return { translations, meta: await pageMeta(request, { title: review.psychologist.name, noindex: true }), ...review, missingLabels: missingLabels(review.missing, locale) };
 }
 
 export async function reviewAction(request: Request, admin: SessionUser, id: string | undefined) {
-  const { t } = await pageTranslations(request, ["dashboard"]);
+  const { t, locale } = await pageTranslations(request, ["dashboard"]);
   if (!id || !UUID.test(id)) throw new Response(t("admin.review.errors.notFound"), { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: reviewSchema(t) });
   if (submission.status !== "success") {
@@ -52,6 +59,9 @@ export async function reviewAction(request: Request, admin: SessionUser, id: str
     return data(submission.reply({ fieldErrors: { reason: [t("admin.review.errors.reasonRequired")] } }), { status: 400 });
   }
   const outcome = await reviewPsychologist({ adminId: admin.id, psychologistId: id, action: intent, reason: reason ?? null });
+  if (typeof outcome === "object") {
+    return data(submission.reply({ formErrors: [t("admin.review.errors.incomplete", { fields: missingLabels(outcome.incomplete, locale) })] }), { status: 409 });
+  }
   switch (outcome) {
     case "not_found":
       throw new Response(t("admin.review.errors.notFound"), { status: 404 });

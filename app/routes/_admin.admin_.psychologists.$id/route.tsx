@@ -81,7 +81,7 @@ export default function PsychologistReview() {
           {data.missing.length > 0 ? (
             <div>
               <dt className="text-xs font-semibold uppercase text-amber-700">{t("admin.review.missing")}</dt>
-              <dd>{data.missing.map((field) => t(`admin.review.missingField.${field}`)).join(", ")}</dd>
+              <dd>{data.missingLabels}</dd>
             </div>
           ) : null}
         </dl>
@@ -112,7 +112,14 @@ export default function PsychologistReview() {
               <SubmitButton className="btn-secondary w-full">{t(p.featured ? "admin.review.unfeature" : "admin.review.feature")}</SubmitButton>
             </Form>
           ) : null}
-          {data.actions.map((action) => (
+          {data.actions.map((action) =>
+            action === "approve" && data.missing.length > 0 ? (
+              // Not ready: said instead of an 'Aprovar' that would be refused (rejecting stays possible).
+              <p key={action} role="note" className="card text-sm">
+                <strong className="block">{t("admin.review.incompleteTitle")}</strong>
+                {t("admin.review.incompleteNote", { fields: data.missingLabels })}
+              </p>
+            ) : (
             <Form key={action} method="post" className="card space-y-2">
               <input type="hidden" name="intent" value={action} />
               {action !== "approve" ? (
@@ -128,7 +135,8 @@ export default function PsychologistReview() {
                 {t(`admin.review.actions.${action}${action === "approve" && p.status !== "pending" ? "Again" : ""}`)}
               </SubmitButton>
             </Form>
-          ))}
+            ),
+          )}
           {data.history.length > 0 ? (
             <div className="card text-sm">
               <h2 className="font-semibold">{t("admin.review.history")}</h2>
