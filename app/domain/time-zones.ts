@@ -28,3 +28,34 @@ export function isValidTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/**
+ * The practice zone's picker (agenda tab): Brazil's IANA zones east to west
+ * over its four offsets (UTC−2 to UTC−5), each named after its city, with
+ * America/Sao_Paulo as the Brasília time most of the country keeps. They are
+ * all of Brazil's zones: the same set as BRAZIL_TIME_ZONES, in map order.
+ */
+export const PRACTICE_BRAZIL_ZONES: ReadonlyArray<{ zone: (typeof BRAZIL_TIME_ZONES)[number]; city: string }> = [
+  { zone: "America/Noronha", city: "Fernando de Noronha" },
+  { zone: "America/Sao_Paulo", city: "Brasília" },
+  { zone: "America/Bahia", city: "Salvador" },
+  { zone: "America/Fortaleza", city: "Fortaleza" },
+  { zone: "America/Recife", city: "Recife" },
+  { zone: "America/Maceio", city: "Maceió" },
+  { zone: "America/Belem", city: "Belém" },
+  { zone: "America/Araguaina", city: "Araguaína" },
+  { zone: "America/Santarem", city: "Santarém" },
+  { zone: "America/Manaus", city: "Manaus" },
+  { zone: "America/Cuiaba", city: "Cuiabá" },
+  { zone: "America/Campo_Grande", city: "Campo Grande" },
+  { zone: "America/Porto_Velho", city: "Porto Velho" },
+  { zone: "America/Boa_Vista", city: "Boa Vista" },
+  { zone: "America/Rio_Branco", city: "Rio Branco" },
+  { zone: "America/Eirunepe", city: "Eirunepé" },
+];
+
+/** A zone's offset from UTC at an instant, as 'UTC−03:00'. */
+export function utcOffsetLabel(zone: string, at: Date = new Date()): string {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  return name.replace("GMT", "UTC").replace("-", "\u2212");
+}

@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { SLOT_HOLDING_STATUSES } from "~/domain/appointment-status";
 import { db, type Executor } from "./db.server";
@@ -40,6 +40,17 @@ export function datedBlocks({ psychologistId, from, to }: { psychologistId: stri
  */
 export async function lockAgenda(trx: Transaction<Database>, psychologistId: string) {
   return trx.selectFrom("psychologists").select(["id", "time_zone as timeZone"]).where("id", "=", psychologistId).forNoKeyUpdate().executeTakeFirst();
+}
+
+/** Whether the database knows a zone by this exact name (its `at time zone` would refuse it otherwise). */
+export async function databaseKnowsTimeZone(trx: Transaction<Database>, zone: string): Promise<boolean> {
+  const { rows } = await sql<{ known: boolean }>`select exists (select 1 from pg_timezone_names where name = ${zone}) as known`.execute(trx);
+  return rows[0]?.known === true;
+}
+
+/** The practice's zone: how its weekly and dated blocks' wall-clock times become instants (ADR 004). */
+export async function updatePracticeTimeZone(trx: Transaction<Database>, { psychologistId, timeZone }: { psychologistId: string; timeZone: string }) {
+  await trx.updateTable("psychologists").set({ time_zone: timeZone }).where("id", "=", psychologistId).execute();
 }
 
 export async function insertDatedBlock(trx: Transaction<Database>, block: { psychologistId: string; date: string; startTime: string; endTime: string }) {

@@ -10,7 +10,9 @@ import {
   holdersBetween,
   insertDatedBlock,
   insertWeeklyBlock,
+  databaseKnowsTimeZone,
   lockAgenda,
+  updatePracticeTimeZone,
   weeklyBlocks,
 } from "~/models/agenda.server";
 import { db } from "~/models/db.server";
@@ -30,7 +32,7 @@ export interface Holder {
 
 export type AgendaOutcome =
   | { ok: true; label?: string }
-  | { ok: false; problem: BlockProblem | "not_found" | "invalid_date" }
+  | { ok: false; problem: BlockProblem | "not_found" | "invalid_date" | "invalid_time_zone" }
   | { ok: false; problem: "holds_appointments"; holders: Holder[] };
 
 const minutesOfTime = (time: string) => timeToMinutes(time) ?? 0;
@@ -118,6 +120,28 @@ export async function removeWeeklyBlock(psychologistId: string, blockId: string,
     if (holders.length > 0) return { ok: false, problem: "holds_appointments", holders };
     await deleteWeeklyBlock(trx, { psychologistId, id: blockId });
     return { ok: true, label: `${block.startTime.slice(0, 5)} - ${block.endTime.slice(0, 5)}` };
+  });
+  if (outcome.ok) purgePublicPages();
+  return outcome;
+}
+
+/**
+ * The practice's zone (ADR 004, 'Changing the practice's zone'). Weekly and
+ * dated blocks are wall-clock times and keep them: 09:00 stays 09:00 in the
+ * new zone, which is what the psychologist means. Consultations are instants
+ * and do not move. Slots are computed from the zone on every request, so the
+ * only thing to forget is what caches them: the public pages and the
+ * directory's availability, emptied like any agenda change.
+ */
+export async function changePracticeTimeZone(psychologistId: string, timeZone: string): Promise<AgendaOutcome> {
+  const outcome = await db.transaction().execute(async (trx): Promise<AgendaOutcome> => {
+    const agenda = await lockAgenda(trx, psychologistId);
+    if (!agenda) return { ok: false, problem: "not_found" };
+    if (agenda.timeZone === timeZone) return { ok: true };
+    // A zone the runtime knows but the database does not would break every statement that reads it (the directory's too).
+    if (!(await databaseKnowsTimeZone(trx, timeZone))) return { ok: false, problem: "invalid_time_zone" };
+    await updatePracticeTimeZone(trx, { psychologistId, timeZone });
+    return { ok: true };
   });
   if (outcome.ok) purgePublicPages();
   return outcome;

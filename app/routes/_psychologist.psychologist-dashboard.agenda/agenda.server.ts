@@ -6,15 +6,35 @@ import { dateInZone, SLOT_GRID_MINUTES } from "~/domain/slots";
 import type { TFunction } from "~/i18n/translate";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { datedBlocks, weeklyBlocks } from "~/models/agenda.server";
-import { addDatedBlock, addWeeklyBlock, removeDatedBlock, removeWeeklyBlock, type AgendaOutcome } from "~/services/agenda.server";
+import { PRACTICE_BRAZIL_ZONES, utcOffsetLabel } from "~/domain/time-zones";
+import { addDatedBlock, addWeeklyBlock, changePracticeTimeZone, removeDatedBlock, removeWeeklyBlock, type AgendaOutcome } from "~/services/agenda.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
 import { formatLongDate, formatTime } from "~/utils/format";
+import { supportedTimeZone } from "~/services/viewer-time-zone.server";
 import { log } from "~/utils/logger.server";
 import { monthLabel, weekdayLabels } from "~/utils/month-labels";
 
-/** The agenda tab's server half: the month, the chosen day, the weekly pattern, and the forms that change them. */
+/** The agenda tab's server half: the month, the chosen day, the weekly pattern, the practice's zone, and the forms that change them. */
+
+/**
+ * The practice zone's choices: Brazil's first, as 'Manaus (UTC−04:00)', then every other zone the runtime knows
+ * (and the current one, should the runtime not list it: the select never shows another zone as chosen).
+ */
+function zoneChoices(t: TFunction, current: string, now: Date) {
+  const brazil = new Set<string>(PRACTICE_BRAZIL_ZONES.map(({ zone }) => zone));
+  const others = Intl.supportedValuesOf("timeZone").filter((zone) => !brazil.has(zone));
+  return {
+    brazil: PRACTICE_BRAZIL_ZONES.map(({ zone, city }) => ({ zone, label: t("practiceZone.option", { city, offset: utcOffsetLabel(zone, now) }) })),
+    others: brazil.has(current) || others.includes(current) ? others : [current, ...others],
+  };
+}
+
+/** How a zone is named in the toast: its city for Brazil's, else the IANA name without underscores. */
+function zoneName(zone: string): string {
+  return PRACTICE_BRAZIL_ZONES.find((choice) => choice.zone === zone)?.city ?? zone.replace(/_/g, " ");
+}
 
 export async function agendaTabData(request: Request, user: PsychologistSessionUser) {
   const { translations, locale, t } = await pageTranslations(request, ["agenda"]);
@@ -74,14 +94,15 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
       blocks: weekly.filter((block) => block.weekday === weekday).map((block) => ({ id: block.id, start: block.startTime.slice(0, 5), end: block.endTime.slice(0, 5) })),
     })),
     timeOptions: TIME_OPTIONS,
+    zones: zoneChoices(t, timeZone, new Date()),
     adding: url.searchParams.get("add") === "1",
   };
 }
 
-const PROBLEM_STATUS: Record<string, number> = { missing: 400, no_date: 400, invalid_date: 400, not_on_grid: 400, start_after_end: 400, past: 400, conflict: 409, holds_appointments: 409, not_found: 404 };
+const PROBLEM_STATUS: Record<string, number> = { invalid_time_zone: 400, missing: 400, no_date: 400, invalid_date: 400, not_on_grid: 400, start_after_end: 400, past: 400, conflict: 409, holds_appointments: 409, not_found: 404 };
 
 /**
- * The agenda's four forms. Only shapes are checked here (a day that exists, a
+ * The agenda's five forms (four for blocks, one for the practice's zone). Only shapes are checked here (a day that exists, a
  * time on the grid, a uuid), so nothing malformed reaches SQL; what depends on
  * the agenda (overlaps, the past, booked consultations) is the service's.
  * Empty fields stay optional: checkBlock says which one is missing, as before.
@@ -105,6 +126,14 @@ function agendaActionSchema(t: TFunction) {
         endTime: time,
       }),
       z.object({ intent: z.literal("delete-weekly"), blockId }),
+      z.object({
+        intent: z.literal("set-time-zone"),
+        // An IANA zone the runtime knows, spelt exactly as it lists it (the service also asks the database).
+        timeZone: z
+          .string({ required_error: t("errors.invalid_time_zone") })
+          .trim()
+          .refine((value) => supportedTimeZone(value) === value, t("errors.invalid_time_zone")),
+      }),
     ],
     { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("errors.unknownIntent") : ctx.defaultError }) },
   );
@@ -157,6 +186,10 @@ export async function agendaAction(request: Request, user: PsychologistSessionUs
           outcome = await removeWeeklyBlock(psychologistId, form.blockId);
           success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
           break;
+        case "set-time-zone":
+          outcome = await changePracticeTimeZone(psychologistId, form.timeZone);
+          success = t("messages.timeZoneSaved", { zone: zoneName(form.timeZone) });
+          break;
       }
       if (outcome.ok) return redirectWithToast(here, { type: "success", title: success });
       if (outcome.problem === "not_found") throw new Response(t("errors.not_found"), { status: 404 });
@@ -171,6 +204,6 @@ export async function agendaAction(request: Request, user: PsychologistSessionUs
     },
     // The spec's 'Erro ao salvar horário: {message}' / 'Erro ao remover período: {message}' with a generic reason (never the
     // database's words), and what was chosen, so the form comes back filled in.
-    () => ({ error: t(adding ? "errors.save" : "errors.remove", { message: t("errors.unexpected") }), intent: form.intent, values }),
+    () => ({ error: t(form.intent === "set-time-zone" ? "errors.saveZone" : adding ? "errors.save" : "errors.remove", { message: t("errors.unexpected") }), intent: form.intent, values }),
   );
 }

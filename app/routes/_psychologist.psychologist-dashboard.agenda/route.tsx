@@ -94,7 +94,9 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
   return (
     <section aria-labelledby="tab-title" className="space-y-6">
       <AgendaHeading timeZone={data.timeZone} />
-      {result?.error && result.intent !== "add-block" ? <FormErrors errors={[result.error]} autoFocus /> : null}
+      {result?.error && result.intent !== "add-block" && result.intent !== "set-time-zone" ? <FormErrors errors={[result.error]} autoFocus /> : null}
+
+      <PracticeZone data={data} error={result?.intent === "set-time-zone" ? result.error : undefined} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="card">
@@ -286,6 +288,42 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
         </Form>
       </section>
     </section>
+  );
+}
+
+/** 'Fuso horário do consultório': the zone the weekly and dated blocks' times are in (ADR 004). */
+function PracticeZone({ data, error }: { data: Extract<Data, { error: null }>; error?: string }) {
+  const { t } = useTranslation("agenda");
+  return (
+    <Form method="post" className="card space-y-2" aria-labelledby="zone-title">
+      <input type="hidden" name="intent" value="set-time-zone" />
+      <h3 id="zone-title" className="font-semibold">
+        <label htmlFor="practice-time-zone">{t("practiceZone.label")}</label>
+      </h3>
+      <p id="practice-time-zone-hint" className="muted text-sm">
+        {t("practiceZone.hint")}
+      </p>
+      {error ? <FormErrors errors={[error]} autoFocus /> : null}
+      <div className="flex flex-wrap items-end gap-3">
+        <select id="practice-time-zone" name="timeZone" required defaultValue={data.timeZone} className="input w-full sm:w-auto" aria-describedby="practice-time-zone-hint" aria-invalid={error ? true : undefined}>
+          <optgroup label={t("practiceZone.brazil")}>
+            {data.zones.brazil.map((choice) => (
+              <option key={choice.zone} value={choice.zone}>
+                {choice.label}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label={t("practiceZone.others")}>
+            {data.zones.others.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+        <SubmitButton className="btn-primary">{t("practiceZone.save")}</SubmitButton>
+      </div>
+    </Form>
   );
 }
 
