@@ -9,6 +9,7 @@ import * as rescheduleService from "~/services/reschedule.server";
 import { expireDueRescheduleRequests } from "~/services/reschedule.server";
 import { clearQueues, MINUTE } from "#tests/helpers/appointments";
 import { appointmentRow, brasilia, createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
+import { send as sendToApp } from "#tests/helpers/app";
 import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
 import { queuedJobs } from "#tests/helpers/jobs";
 import { formPost, page as appPage, send } from "#tests/helpers/app";
@@ -263,6 +264,16 @@ describe("what is refused", () => {
     await db.updateTable("appointments").set({ reschedule_count: 2 }).where("id", "=", id).execute();
     expect((await body(await page(id, patientJar))).denial).toMatchObject({ reason: "limit_reached" });
     expect((await propose(id, patientJar, brasilia(dayFromToday(6), "14:00"))).status).toBe(409);
+  });
+
+  it("says its limits in real plurals, never 'vez(es)' or 'reagendamento(s)'", async () => {
+    const id = await confirmed(5, "10:00");
+    const shown = async () => (await (await sendToApp(getRequest(`/appointment/${id}/reschedule`, patientJar))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(await shown()).toContain("Até 2 reagendamentos por consulta, com pelo menos 24 horas de antecedência.");
+    await db.updateTable("appointments").set({ reschedule_count: 2 }).where("id", "=", id).execute();
+    const html = await shown();
+    expect(html).toContain("Esta consulta já foi reagendada 2 vezes, o máximo permitido.");
+    expect(html).not.toMatch(/\(es\)|\(s\)|\{\{/);
   });
 
   it("someone else's consultation is a 404; an admin is refused", async () => {

@@ -59,7 +59,7 @@ export default function Reschedule() {
       <div className="card mt-4 text-sm">
         <p className="font-semibold">{data.with}</p>
         <p>{t("current", data.current)}</p>
-        <p className="muted">{t("policy", data.policy)}</p>
+        <p className="muted">{t("policy", { ...data.policy, count: data.policy.max })}</p>
       </div>
       {errors.length > 0 ? (
         <div className="mt-4">
@@ -96,7 +96,7 @@ export default function Reschedule() {
       ) : data.denial ? (
         <div className="card mt-4 text-sm" role="alert">
           <p className="font-semibold">{t("notAllowed")}</p>
-          <p className="mt-1">{t(`denial.${data.denial.reason}`, { hours: data.denial.hoursLeft, ...data.policy })}</p>
+          <p className="mt-1">{t(`denial.${data.denial.reason}`, { hours: data.denial.hoursLeft, ...data.policy, count: data.policy.max })}</p>
           <button type="button" disabled className="btn-primary mt-3 opacity-50">
             {t(`submit.${data.role}`)}
           </button>
