@@ -1,3 +1,4 @@
+import type { BillingPeriod } from "~/domain/practice-billing";
 import type { ReportType } from "~/domain/practice-reports";
 import { DEFAULT_LOCALE, type Locale } from "./config";
 import { getFixedT, getLocale } from "./i18n.server";
@@ -15,6 +16,11 @@ export type DownloadKey = "receipt" | "record" | "dataExport" | `report.${Report
 /** A downloaded file's name in `locale`: `server:files.<key>` with its values, then the extension ('recibo-2026-10-01-1a2b3c4d.pdf'). */
 export function downloadName(locale: Locale, key: DownloadKey, values: TranslateOptions, extension: string): string {
   return `${getFixedT(locale, NAMESPACE)(`files.${key}`, values)}.${extension}`;
+}
+
+/** A word inside a downloaded file's name, in the name's language (`server:files.<key>`): the billing CSV's period ('semana'). */
+export function fileNameWord(locale: Locale, key: `billingPeriod.${BillingPeriod}`): string {
+  return getFixedT(locale, NAMESPACE)(`files.${key}`);
 }
 
 /**

@@ -286,7 +286,7 @@ describe("the CSV export", () => {
     await practice();
     const response = await billingExport(getRequest("/psychologist-dashboard/billing/export?period=week", jar), await requirePsychologist(getRequest("/", jar)), NOW);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="faturamento-week-2026-11-25.csv"');
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="faturamento-semana-2026-11-25.csv"');
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -330,6 +330,9 @@ describe("the CSV export", () => {
     const request = getRequest("/psychologist-dashboard/billing/export?period=week", jar, { "Accept-Language": "en" });
     const response = await billingExport(request, await requirePsychologist(getRequest("/", jar)), NOW);
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="billing-week-2026-11-25.csv"');
+    // The period is a word of the file's language too, never the English query value in another language's name.
+    const spanish = getRequest("/psychologist-dashboard/billing/export?period=quarter", jar, { "Accept-Language": "es" });
+    expect((await billingExport(spanish, await requirePsychologist(getRequest("/", jar)), NOW)).headers.get("Content-Disposition")).toBe('attachment; filename="facturacion-trimestre-2026-11-25.csv"');
     const [, first] = (await response.text()).trim().split("\r\n");
     expect(first!.split(",").slice(0, 2)).toEqual(["2026-11-24", expect.stringMatching(/^10:00\sAM$/)]);
   });

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { billingWindow, conversionRate, methodKey, toBillingPeriod, toPage, transactionStatus, TRANSACTIONS_PAGE_SIZE, type BillingPeriod } from "~/domain/practice-billing";
 import { dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
-import { downloadName } from "~/i18n/server-texts.server";
+import { downloadName, fileNameWord } from "~/i18n/server-texts.server";
 import { audit } from "~/models/audit.server";
 import { bookingFigures, exportTransactions, listTransactions, receivedInPeriod } from "~/models/practice-billing.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
@@ -136,7 +136,7 @@ export async function billingExport(request: Request, user: PsychologistSessionU
         ];
       }),
     );
-    return csvResponse(csv, downloadName(locale, "billing", { period, date: dateInZone(now, timeZone) }, "csv"));
+    return csvResponse(csv, downloadName(locale, "billing", { period: fileNameWord(locale, `billingPeriod.${period}`), date: dateInZone(now, timeZone) }, "csv"));
   } catch (error) {
     log().error({ err: error, psychologistId }, "billing export failed");
     return redirect(`${TAB}?period=${period}&error=export`);
