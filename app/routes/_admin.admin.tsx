@@ -33,6 +33,8 @@ export default function AdminDashboard() {
   const { t, locale } = useTranslation("dashboard");
   const { users, appointments, money, satisfaction, conversion, attendance } = overview;
   const number = (value: number) => formatNumber(value, locale);
+  /** 'n thing(s)' in the plural form of the language ('1 cancelamento', '2 faltas'), the number formatted as the locale writes it. */
+  const counted = (key: string, count: number) => t(`admin.overview.${key}`, { count, n: number(count) });
   const money$ = (cents: number) => formatMoney(cents, locale);
   const rating = (value: number | null) => (value === null ? t("admin.noRatings") : `${formatNumber(value, locale, 1)}★`);
   const pending = queue.counts.find((entry) => entry.status === "pending")?.count ?? 0;
@@ -41,7 +43,10 @@ export default function AdminDashboard() {
       id: "users",
       label: t("admin.users"),
       value: number(users.patients + users.psychologists + users.admins),
-      lines: [t("admin.overview.users.roles", { patients: number(users.patients), psychologists: number(users.psychologists), admins: number(users.admins) }), t("admin.overview.users.new", { count: users.newThisMonth, last: number(users.newLastMonth) })],
+      lines: [
+        t("admin.overview.users.roles", { patients: counted("users.patients", users.patients), psychologists: counted("users.psychologists", users.psychologists), admins: counted("users.admins", users.admins) }),
+        t("admin.overview.users.new", { count: users.newThisMonth, last: number(users.newLastMonth) }),
+      ],
       chart: { points: users.weekly, title: t("admin.overview.users.chart"), format: number },
     },
     {
@@ -80,8 +85,8 @@ export default function AdminDashboard() {
       label: t("admin.overview.attendance.label"),
       value: number(attendance.cancelled + attendance.noShows),
       lines: [
-        t("admin.overview.attendance.detail", { cancelled: number(attendance.cancelled), noShows: number(attendance.noShows) }),
-        t("admin.overview.attendance.last", { cancelled: number(attendance.lastMonth.cancelled), noShows: number(attendance.lastMonth.noShows) }),
+        t("admin.overview.attendance.detail", { cancelled: counted("attendance.cancelled", attendance.cancelled), noShows: counted("attendance.noShows", attendance.noShows) }),
+        t("admin.overview.attendance.last", { cancelled: counted("attendance.cancelled", attendance.lastMonth.cancelled), noShows: counted("attendance.noShows", attendance.lastMonth.noShows) }),
       ],
       chart: { points: attendance.weekly, title: t("admin.overview.attendance.chart"), format: number },
     },
