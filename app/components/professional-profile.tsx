@@ -11,6 +11,7 @@ import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
 import { ErrorList, errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 import { PHOTO_ACCEPT, photoSources } from "~/domain/image";
 import { PROFILE_FIELD_ORDER } from "~/domain/profile-fields";
+import { initialsOf } from "~/utils/initials";
 
 /**
  * 'Meu Perfil Profissional' (spec 02, 2.1): a photo card (with its upload
@@ -52,12 +53,6 @@ function Card({ id, title, children, className = "" }: { id: string; title: stri
       <div className="mt-4">{children}</div>
     </section>
   );
-}
-
-function nameInitials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? `${words[0]!.charAt(0)}${words[words.length - 1]!.charAt(0)}` : words[0]?.charAt(0) ?? "";
-  return letters.toUpperCase() || "P";
 }
 
 const STATUS_STYLE: Record<PsychologistStatus, string> = {
@@ -120,7 +115,7 @@ function PhotoCard({ data, result }: { data: ProfessionalProfileData; result: Re
           <img {...photoSources(data.photoUrl, 128)} alt="" width={128} height={128} className="h-32 w-32 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true" className="flex h-32 w-32 items-center justify-center rounded-full bg-teal-100 text-4xl font-bold text-teal-900">
-            {nameInitials(profile.name)}
+            {initialsOf(profile.name, "P")}
           </span>
         )}
         <div>

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { DASHBOARD_BY_ROLE, PROFILE_BY_ROLE, type Role } from "~/domain/roles";
 import type { TFunction } from "~/i18n/translate";
 import { photoSources } from "~/domain/image";
+import { initialsOf } from "~/utils/initials";
 
 /** What the navigation shows of the signed-in person. */
 export interface NavUser {
@@ -12,10 +13,9 @@ export interface NavUser {
   role: Role;
 }
 
-/** The spec's avatar fallback: initials of first and last name, else 'U'. */
+/** The spec's avatar fallback: initials of first and last name (the app's one rule, ~/utils/initials), else 'U'. */
 export function initials(user: Pick<NavUser, "firstName" | "lastName">): string {
-  const letters = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
-  return letters || "U";
+  return initialsOf(`${user.firstName} ${user.lastName}`, "U");
 }
 
 const DASHBOARD_LABEL: Record<Role, string> = {

@@ -19,6 +19,7 @@ import { translationsFor } from "~/i18n/i18n.server";
 import type { TranslateOptions } from "~/i18n/translate";
 import { getDirectoryStats, listAvailablePsychologistIds, listDirectoryPage, type DirectoryCard, type DirectoryStats } from "~/models/directory.server";
 import { formatMoney, formatNumber } from "~/utils/format";
+import { initialsOf } from "~/utils/initials";
 import { keptFor } from "~/utils/kept.server";
 import { purgedWithPublicPages } from "~/utils/page-cache.server";
 
@@ -83,10 +84,9 @@ export function specialtiesForText(text: string, locale: Locale): string[] {
   return specialtiesMatching(text, labelSets);
 }
 
-/** 'Ana Beatriz Fonseca' → 'AF'. */
+/** 'Ana Beatriz Fonseca' → 'AF' (the app's one rule, ~/utils/initials). */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/);
-  return ((words[0]?.[0] ?? "") + (words.length > 1 ? (words.at(-1)?.[0] ?? "") : "")).toUpperCase();
+  return initialsOf(name);
 }
 
 /**

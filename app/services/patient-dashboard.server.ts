@@ -7,6 +7,7 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { listPatientAppointments, type PatientAppointmentRow } from "~/models/patient-appointments.server";
 import { getAccountSettings } from "~/models/profile.server";
 import { formatMoney } from "~/utils/format";
+import { initialsOf as initialsOfName } from "~/utils/initials";
 import { shortTimeAndDate, whenLabel, zoneName } from "~/utils/zoned-time";
 import type { SessionUser } from "./session.server";
 
@@ -82,13 +83,9 @@ export interface AppointmentCard {
 const DAY_MS = 86_400_000;
 const RESCHEDULE_PAGE_STATUSES: AppointmentStatus[] = ["scheduled", "confirmed", "pending_reschedule"];
 
+/** A psychologist's initials on a consultation card (the app's one rule, ~/utils/initials). */
 export function initialsOf(name: string): string {
-  const words = name
-    .replace(/^(dra?|prof[a]?)\.?\s+/i, "")
-    .split(/\s+/)
-    .filter(Boolean);
-  const letters = words.length > 1 ? [words[0]![0], words[words.length - 1]![0]] : [words[0]?.[0]];
-  return letters.filter(Boolean).join("").toUpperCase() || "?";
+  return initialsOfName(name, "?");
 }
 
 function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone: string; now: Date; specialty: (code: string) => string }): AppointmentCard {
