@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { log, loggableUrl } from "~/utils/logger.server";
@@ -64,5 +64,12 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A refusal Remix answers itself (a POST to a page without an action: 405; no such route: 404) is the
+  // visitor's doing, not ours: said at info with its reason, beside the request line; errors stay errors.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = error.error instanceof Error ? error.error.message : typeof error.data === "string" ? error.data : error.statusText;
+    log().info({ status: error.status, method: request.method, url: loggableUrl(request.url), reason }, "request refused");
+    return;
+  }
   log().error({ err: error, url: loggableUrl(request.url) }, "unhandled error");
 }
