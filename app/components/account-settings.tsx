@@ -38,6 +38,17 @@ function resultFor(result: Result, intent: string): Result {
   return result?.initialValue?.intent === intent ? result : undefined;
 }
 
+/** The sections that show their own answer; any other (an unknown intent, a tampered choice) is said at the top of the page. */
+const SECTION_INTENTS = new Set(["profile", "photo", "remove-photo", "password", "delete-account"]);
+
+function unclaimedErrors(result: Result): string[] | null {
+  if (!result || result.status !== "error") return null;
+  const intent = result.initialValue?.intent;
+  if (typeof intent === "string" && SECTION_INTENTS.has(intent)) return null;
+  const errors = Object.values(result.error ?? {}).flatMap((messages) => messages ?? []);
+  return errors.length > 0 ? [...new Set(errors)] : null;
+}
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="card scroll-mt-20">
@@ -292,6 +303,7 @@ export function AccountSettings({ heading, data, result }: { heading: string; da
   return (
     <div className="container-page max-w-3xl space-y-6 py-8">
       <h1 className="text-2xl font-bold">{heading}</h1>
+      <FormErrors errors={unclaimedErrors(result)} autoFocus />
       <nav aria-label={t("heading.settings")} className="flex flex-wrap gap-2 text-sm">
         {(["personal", "photo", "password", "notifications", "privacy", "sessions", "data", "delete"] as const).map((id) => (
           <a key={id} href={`#${id}`} className="rounded-full border border-slate-300 px-3 py-1 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">

@@ -11,7 +11,7 @@ import { resetPaymentGateway } from "~/providers/payments.server";
 import { action, loader } from "~/routes/_account.appointment.$id.cancel/route";
 import { action as detailAction } from "~/routes/_psychologist.psychologist-dashboard.appointments_.$id/route";
 import { refundCancellation } from "~/services/cancellation.server";
-import { page as pageRequest, send } from "#tests/helpers/app";
+import { formPost, page as pageRequest, send } from "#tests/helpers/app";
 import { clearQueues, createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
 import { appointmentRow, useLocalGateway } from "#tests/helpers/booking";
 import { createUser, signedIn } from "#tests/helpers/factories";
@@ -180,6 +180,12 @@ describe("what is refused, with nothing written", () => {
     expect(tooLong.status).toBe(400);
     const strange = await cancel(id, jar, { reason: "ok", exception: "boredom" });
     expect(strange.status).toBe(400);
+    // A tampered exception is said for the form, in the visitor's language, without JavaScript too.
+    const invalid = "A exceção escolhida não está entre as opções. Escolha uma opção da lista e envie de novo.";
+    expect((await body(strange)).error).toBe(invalid);
+    const page = await send(formPost(`/appointment/${id}/cancel`, { reason: "ok", exception: "boredom" }, { Cookie: jar.header() }));
+    expect(page.status).toBe(400);
+    expect((await page.text()).replace(/<script[\s\S]*?<\/script>/g, "")).toMatch(new RegExp(`role="alert"[^>]*>(<[^>]+>)*${invalid}`));
     expect((await appointmentRow(id)).status).toBe("confirmed");
   });
 
@@ -316,7 +322,7 @@ describe("the confirmation e-mail", () => {
     expect((await send(notificationRequest(gateway.signedNotification(payment.id)))).status).toBeLessThan(300);
     await runQueuedJobs(["payments.process-notification"]);
     const mail = await db.selectFrom("mail_outbox").select(["text", "html"]).where("template", "=", "appointment_confirmed").where("to_email", "=", pair.patient.email).executeTakeFirstOrThrow();
-    const booked = "Cancelamento: reembolso integral com 36 horas ou mais de antecedência, 40% entre 6 e 36 horas, nenhum com menos de 6 horas. Reagendamento: até 3 vez(es), com pelo menos 12 horas de antecedência.";
+    const booked = "Cancelamento: reembolso integral com 36 horas ou mais de antecedência, 40% entre 6 e 36 horas, nenhum com menos de 6 horas. Reagendamento: até 3 vezes, com pelo menos 12 horas de antecedência.";
     expect(mail.text).toContain(booked);
     expect(mail.html).toContain(booked);
     expect(mail.text).not.toContain("72 horas");

@@ -17,7 +17,7 @@ import { EXPORTED_USER_COLUMNS } from "~/services/privacy.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
 import { createUser, PASSWORD, signedIn, type TestUser } from "#tests/helpers/factories";
-import { page as appPage, send } from "#tests/helpers/app";
+import { formPost, page as appPage, send } from "#tests/helpers/app";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 
 /**
@@ -134,6 +134,10 @@ describe("personal data", () => {
     const response = await post(jar, { intent: "hack" });
     expect(response.status).toBe(400);
     expect((await errorsOf(response))[""]).toEqual(["Ação desconhecida."]);
+    // Shown on the page, at its top (no section claims it), without JavaScript too.
+    const page = await send(formPost("/settings", { intent: "hack" }, { Cookie: jar.header() }));
+    expect(page.status).toBe(400);
+    expect((await page.text()).replace(/<script[\s\S]*?<\/script>/g, "")).toMatch(/role="alert"[^>]*>(<[^>]+>)*Ação desconhecida\./);
   });
 
   it("sends a visitor to sign in and keeps other roles out of the patient profile", async () => {

@@ -66,7 +66,11 @@ export async function cancelAction(request: Request, user: SessionUser, appointm
   const asker = askerOf(user);
   const { t } = await pageTranslations(request, ["cancellation"]);
   const submission = parseWithZod(await request.formData(), { schema: schema(t) });
-  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  if (submission.status !== "success") {
+    // The reason's own errors show at its field; an exception the list never offered (a tampered form) is said for the form.
+    const badException = Boolean(submission.error?.exception?.length);
+    return data({ result: submission.reply(), error: badException ? t("errors.invalidException") : null }, { status: 400 });
+  }
   if (!UUID.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
   let result: Awaited<ReturnType<typeof cancelAppointment>>;
   try {
