@@ -67,7 +67,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // A refusal Remix answers itself (a POST to a page without an action: 405; no such route: 404) is the
   // visitor's doing, not ours: said at info with its reason, beside the request line; errors stay errors.
   if (isRouteErrorResponse(error) && error.status < 500) {
-    const reason = error.error instanceof Error ? error.error.message : typeof error.data === "string" ? error.data : error.statusText;
+    const reason = typeof error.data === "string" ? error.data : error.statusText;
     log().info({ status: error.status, method: request.method, url: loggableUrl(request.url), reason }, "request refused");
     return;
   }
