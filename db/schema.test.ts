@@ -95,6 +95,22 @@ describe("seed", () => {
       .executeTakeFirstOrThrow();
     expect(published.n).toBeGreaterThan(10);
   });
+
+  it("gives every consultation marked paid its approved payment, as a booking leaves it, so billing and the fiscal report count the same money", async () => {
+    const paid = await db
+      .selectFrom("appointments as a")
+      .leftJoin("payments as p", (join) => join.onRef("p.appointment_id", "=", "a.id").on("p.status", "=", "approved"))
+      .where("a.payment_status", "=", "paid")
+      .select(["a.id", "a.price_cents as price", "a.payment_method as method", "a.starts_at as startsAt", "a.created_at as bookedAt", "p.amount_cents as amount", "p.method as paidWith", "p.approved_at as approvedAt"])
+      .execute();
+    expect(paid.length).toBeGreaterThan(100);
+    for (const row of paid) {
+      expect(row, "a paid consultation's payment").toMatchObject({ amount: row.price, paidWith: row.method });
+      // Booked and paid before it happened.
+      expect(row.approvedAt!.getTime()).toBeLessThan(row.startsAt.getTime());
+      expect(row.bookedAt.getTime()).toBeLessThanOrEqual(row.approvedAt!.getTime());
+    }
+  });
 });
 
 describe("appointments exclusion constraint", () => {

@@ -215,6 +215,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       for (let review = 0; review < reviews; review += 1) {
         const startsAt = new Date(today - (7 * (review + 1) + (index % 7)) * DAY_MS + 13 * HOUR_MS);
         const rating = RATING_CYCLE[(index + review) % RATING_CYCLE.length]!;
+        const method = review % 3 === 0 ? "pix" : "credit_card";
+        const priceCents = Math.round((reais(person.pricing?.[1] ?? person.price) * 50) / 60);
         const appointment = await trx
           .insertInto("appointments")
           .values({
@@ -225,11 +227,15 @@ export async function seed(db: Kysely<Database>): Promise<void> {
             duration_minutes: 50,
             status: "completed",
             payment_status: "paid",
-            payment_method: review % 3 === 0 ? "pix" : "credit_card",
-            price_cents: Math.round((reais(person.pricing?.[1] ?? person.price) * 50) / 60),
+            payment_method: method,
+            price_cents: priceCents,
+            // Booked five days ahead, as the demo practice's are (not 'now', after it happened).
+            created_at: new Date(startsAt.getTime() - 5 * DAY_MS),
           })
           .returning("id")
           .executeTakeFirstOrThrow();
+        // Its approved payment, as a booking leaves it: billing, the overview and the fiscal report count the same money.
+        await seedPayment(trx, { appointmentId: appointment.id, method, priceCents, approvedAt: new Date(startsAt.getTime() - 5 * DAY_MS + 10 * MINUTE_MS), refunded: false });
         const good = rating >= 4;
         await trx
           .insertInto("evaluations")
@@ -260,6 +266,24 @@ export async function seed(db: Kysely<Database>): Promise<void> {
 }
 
 const PAYMENT_METHODS = ["pix", "credit_card", "debit_card"] as const;
+
+/** A seeded consultation's payment through the local gateway: approved, or refunded whole (a cancellation). */
+async function seedPayment(trx: Transaction<Database>, payment: { appointmentId: string; method: string; priceCents: number; approvedAt: Date; refunded: boolean }) {
+  await trx
+    .insertInto("payments")
+    .values({
+      appointment_id: payment.appointmentId,
+      provider: "local",
+      provider_payment_id: `seed-${payment.appointmentId}`,
+      status: payment.refunded ? "refunded" : "approved",
+      method: payment.method,
+      amount_cents: payment.priceCents,
+      currency: "BRL",
+      refunded_cents: payment.refunded ? payment.priceCents : 0,
+      approved_at: payment.approvedAt,
+    })
+    .execute();
+}
 
 /**
  * The demo psychologist's practice, so every dashboard tab shows something on
@@ -292,20 +316,7 @@ async function seedDemoPractice(trx: Transaction<Database>, psychologistId: stri
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("payments")
-      .values({
-        appointment_id: appointment.id,
-        provider: "local",
-        provider_payment_id: `seed-${appointment.id}`,
-        status: paid ? "approved" : "refunded",
-        method: values.method,
-        amount_cents: priceCents,
-        currency: "BRL",
-        refunded_cents: paid ? 0 : priceCents,
-        approved_at: new Date(startsAt.getTime() - 5 * DAY_MS + 10 * MINUTE_MS),
-      })
-      .execute();
+    await seedPayment(trx, { appointmentId: appointment.id, method: values.method, priceCents, approvedAt: new Date(startsAt.getTime() - 5 * DAY_MS + 10 * MINUTE_MS), refunded: !paid });
     return { id: appointment.id, startsAt };
   };
   // The notifications box as the events would have written it; what is over a week old has been read.
