@@ -74,12 +74,12 @@ export default function Payment() {
           ] as Array<[string, string | null]>
         ).map(([key, value]) => (
           <div key={key}>
-            <dt className="text-xs font-semibold uppercase text-slate-500">{t(`detail.fields.${key}`)}</dt>
+            <dt className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{t(`detail.fields.${key}`)}</dt>
             <dd className="break-all">{value ?? "—"}</dd>
           </div>
         ))}
         <div>
-          <dt className="text-xs font-semibold uppercase text-slate-500">{t("detail.fields.patient")}</dt>
+          <dt className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{t("detail.fields.patient")}</dt>
           <dd className="break-all">
             <Link to={`/admin/users/${payment.patientId}`} className="underline">
               {payment.patientEmail ?? "—"}

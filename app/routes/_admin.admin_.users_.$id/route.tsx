@@ -78,13 +78,13 @@ export default function Person() {
             ] as Array<[string, string | null]>
           ).map(([key, value]) => (
             <div key={key}>
-              <dt className="text-xs font-semibold uppercase text-slate-500">{t(`fields.${key}`)}</dt>
+              <dt className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{t(`fields.${key}`)}</dt>
               <dd className="break-all">{value ?? "—"}</dd>
             </div>
           ))}
           {account.psychologistId ? (
             <div>
-              <dt className="text-xs font-semibold uppercase text-slate-500">{t("fields.professional")}</dt>
+              <dt className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{t("fields.professional")}</dt>
               <dd>
                 <Link to={`/admin/psychologists/${account.psychologistId}`} className="underline">
                   {t("openProfessional")}
