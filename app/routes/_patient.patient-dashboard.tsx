@@ -89,7 +89,8 @@ function Tabs({ data, t }: { data: Data; t: TFunction }) {
   ] as const;
   return (
     <nav aria-label={t("tabs.label")} className="mt-6 border-b border-slate-200 dark:border-slate-800">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      {/* Wraps on a narrow phone (320–360 px) rather than scrolling 'Meu Perfil' out of sight. */}
+      <ul className="-mb-px flex flex-wrap gap-x-1">
         {tabs.map((tab) => {
           const current = data.query.tab === tab.id;
           return (
@@ -98,7 +99,7 @@ function Tabs({ data, t }: { data: Data; t: TFunction }) {
                 to={`?tab=${tab.id}`}
                 aria-current={current ? "page" : undefined}
                 preventScrollReset
-                className={`block whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium ${
+                className={`block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium sm:px-4 ${
                   current ? "border-teal-700 text-teal-800 dark:text-teal-300" : "border-transparent text-slate-600 hover:text-teal-800 dark:text-slate-400"
                 }`}
               >
