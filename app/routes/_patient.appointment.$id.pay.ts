@@ -17,6 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await resumeCheckout(user.id, id, { locale: await getLocale(request) });
   if (result.ok) return redirect(result.checkoutUrl, 303);
   if (result.reason === "not_found") throw new Response(t("errors.appointmentNotFound"), { status: 404 });
+  if (result.reason === "psychologist_not_found") return redirectWithToast("/patient-dashboard", { type: "error", title: t("errors.psychologistNotFound") });
   if (result.reason === "not_awaiting_payment") {
     return redirectWithToast("/patient-dashboard", { type: "error", title: t("errors.notAwaitingPayment") });
   }

@@ -194,7 +194,7 @@ async function openCheckout(input: CheckoutInput): Promise<{ ok: true; url: stri
 
 export type ResumeResult =
   | { ok: true; checkoutUrl: string }
-  | { ok: false; reason: "not_found" | "not_awaiting_payment" }
+  | { ok: false; reason: "not_found" | "not_awaiting_payment" | "psychologist_not_found" }
   | Extract<HoldFailure, { reason: "checkout_failed" }>;
 
 /** 'Pagar' on a held appointment: back to its checkout while the hold lasts. Only the patient's own. */
@@ -204,10 +204,11 @@ export async function resumeCheckout(patientId: string, appointmentId: string, {
   if (appointment.status !== "pending_payment" || !appointment.holdExpiresAt || appointment.holdExpiresAt.getTime() <= now.getTime()) {
     return { ok: false, reason: "not_awaiting_payment" };
   }
+  // No payment for a psychologist who left the directory meanwhile (suspended, or the account blocked): booking refuses them.
+  const psychologist = await findBookablePsychologist(appointment.psychologistId);
+  if (!psychologist) return { ok: false, reason: "psychologist_not_found" };
   if (appointment.checkoutUrl) return { ok: true, checkoutUrl: appointment.checkoutUrl };
   // The checkout was never stored (the gateway failed after the hold): open one now, for the time left.
-  const psychologist = await findBookablePsychologist(appointment.psychologistId);
-  if (!psychologist) return { ok: false, reason: "not_awaiting_payment" };
   const checkout = await openCheckout({
     appointmentId,
     patientId,

@@ -4,12 +4,14 @@ import { loader as directoryLoader } from "~/routes/_public.psychologists";
 import { directoryStats } from "~/services/directory.server";
 import { action as rescheduleAction } from "~/routes/_account.appointment.$id.reschedule/route";
 import { action as step3Action } from "~/routes/_patient.schedule.step3";
+import { action as payAction } from "~/routes/_patient.appointment.$id.pay";
 import { appHandler, formPost, page, send } from "#tests/helpers/app";
 import { createAppointment } from "#tests/helpers/appointments";
 import { brasilia, createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
 import { countStatements } from "#tests/helpers/directory-fixtures";
 import { createUser, signedIn } from "#tests/helpers/factories";
-import { body, getRequest, postRequest, run } from "#tests/helpers/http";
+import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
+import { takeToast } from "~/services/toast.server";
 
 /**
  * A psychologist whose account the admin blocks (/admin/users/{id}) leaves
@@ -39,6 +41,11 @@ describe("blocking a psychologist's account", () => {
     const patient = await createUser();
     const patientJar = await signedIn(patient);
     const booked = await createAppointment({ patientId: patient.id, psychologistId: id, startsAt: brasilia(dayFromToday(5), "10:00"), status: "confirmed" });
+    // A hold awaiting payment, its checkout open.
+    const held = await createAppointment({ patientId: patient.id, psychologistId: id, startsAt: brasilia(dayFromToday(4), "15:00"), status: "pending_payment", holdExpiresAt: new Date(Date.now() + 20 * 60_000) });
+    await db.updateTable("appointments").set({ checkout_url: "http://localhost:3000/dev/checkout/held" }).where("id", "=", held).execute();
+    const pay = () => run(payAction, postRequest(`/appointment/${held}/pay`, {}, patientJar), { id: held });
+    expect(location(await pay())).toMatch(/\/dev\/checkout\/held$/);
 
     const profiles = [`/psychologist/${id}`, `/psychologists/${id}`, `/psychologist-details/${id}`];
     const publicPages = async () => ({
@@ -67,17 +74,22 @@ describe("blocking a psychologist's account", () => {
     const hold = await run(step3Action, postRequest("/schedule/step3", { psychologistId: id, date, startsAt: brasilia(date, "10:00").toISOString(), duration: "50", healthDataConsent: "on" }, patientJar));
     expect(hold.status).toBe(404);
     expect((await body(hold)).error[""]).toEqual(["Psicólogo não encontrado"]);
+    // Nor is a hold paid for.
+    const refusedPay = await pay();
+    expect(location(refusedPay)).toBe("/patient-dashboard");
+    expect((await takeToast(getRequest("/", new CookieJar().take(refusedPay)))).toast?.title).toBe("Psicólogo não encontrado");
     // A consultation already booked stays, but cannot move to a new slot.
     const move = await run(rescheduleAction, postRequest(`/appointment/${booked}/reschedule`, { intent: "request", startsAt: brasilia(dayFromToday(6), "14:00").toISOString(), reason: "Viagem" }, patientJar), { id: booked });
     expect(move.status).toBe(409);
     expect((await body(move)).error).toBe("Psicólogo não encontrado");
     expect(await db.selectFrom("appointments").select(["status", "starts_at"]).where("id", "=", booked).executeTakeFirstOrThrow()).toEqual({ status: "confirmed", starts_at: brasilia(dayFromToday(5), "10:00") });
-    expect(await db.selectFrom("appointments").select("id").where("psychologist_id", "=", id).execute()).toHaveLength(1);
+    expect(await db.selectFrom("appointments").select("id").where("psychologist_id", "=", id).execute()).toHaveLength(2);
     // The approval is untouched.
     expect(await db.selectFrom("psychologists").select(["status", "is_approved"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ status: "approved", is_approved: true });
 
     expect((await send(formPost(`/admin/users/${psychologist.id}`, { intent: "unblock" }, { Cookie: admin.header() }))).status).toBe(303);
     expect(await publicPages()).toEqual({ directory: true, home: true, sitemap: true, profiles: [200, 200, 200], step2: 200 });
     expect((await directoryStats()).psychologists).toBe(1);
+    expect(location(await pay())).toMatch(/\/dev\/checkout\/held$/);
   });
 });
