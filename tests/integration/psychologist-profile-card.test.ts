@@ -63,10 +63,10 @@ async function psychologist(status: "pending" | "approved" = "approved") {
 }
 
 /** Everything missingForReview asks for. */
-async function completeProfile(psychologistId: string) {
+async function completeProfile(psychologistId: string, crp = "06/123456") {
   await db
     .updateTable("psychologists")
-    .set({ crp: "06/123456", bio: "Atendo adultos.", specialties: ["anxiety"], languages: ["pt"], photo_url: "/uploads/photos/existente.png", education: "Mestrado" })
+    .set({ crp, bio: "Atendo adultos.", specialties: ["anxiety"], languages: ["pt"], photo_url: "/uploads/photos/existente.png", education: "Mestrado" })
     .where("id", "=", psychologistId)
     .execute();
 }
@@ -340,21 +340,27 @@ describe("sending the profile for review", () => {
     expect((await run(action, postRequest(PATH, { intent: "publish-now" }, jar))).status).toBe(400);
   });
 
-  it("dates the admin's queue by the submission (the sign-up when never sent), oldest first", async () => {
+  it("queues only profiles sent for review, dated by the sending, oldest first", async () => {
     const early = await psychologist("pending");
     const late = await psychologist("pending");
+    const neverSent = await psychologist("pending");
     await db.updateTable("psychologists").set({ created_at: new Date("2025-01-10T12:00:00Z") }).where("id", "=", early.psychologistId).execute();
     await db.updateTable("psychologists").set({ created_at: new Date("2025-02-10T12:00:00Z") }).where("id", "=", late.psychologistId).execute();
     // The one who signed up first sends the profile last.
-    await completeProfile(early.psychologistId);
+    await completeProfile(late.psychologistId, "06/111111");
+    expect((await submit(late.jar)).status).toBe(303);
+    await completeProfile(early.psychologistId, "06/222222");
     expect((await submit(early.jar)).status).toBe(303);
-    const sent = (await rowOf(early.psychologistId)).submitted_for_review_at!;
+    const lateSent = (await rowOf(late.psychologistId)).submitted_for_review_at!;
+    const earlySent = (await rowOf(early.psychologistId)).submitted_for_review_at!;
+    expect(earlySent.getTime()).toBeGreaterThanOrEqual(lateSent.getTime());
 
     const rows = await listByStatus("pending", 1);
     expect(rows.map((row) => [row.id, row.submittedAt.toISOString()])).toEqual([
-      [late.psychologistId, "2025-02-10T12:00:00.000Z"],
-      [early.psychologistId, sent.toISOString()],
+      [late.psychologistId, lateSent.toISOString()],
+      [early.psychologistId, earlySent.toISOString()],
     ]);
+    expect(rows.map((row) => row.id)).not.toContain(neverSent.psychologistId);
   });
 
   it("puts an approved profile whose CRP changed back in the queue as sent now", async () => {
