@@ -45,22 +45,13 @@ export function PaymentResult({ data }: { data: PaymentResultData }) {
               <Notice tone="success">{t("success.toast")}</Notice>
             </div>
           </>
-        ) : data.view === "lapsed" ? (
+        ) : data.view === "lapsed" || data.view === "pending" ? (
           <>
             <h1 id="payment-title" className="text-3xl font-bold">
-              {t("lapsed.title")}
+              {t(`${data.view}.title`)}
             </h1>
             <div className="mt-4">
-              <Notice tone="info">{t("lapsed.toast")}</Notice>
-            </div>
-          </>
-        ) : data.view === "pending" ? (
-          <>
-            <h1 id="payment-title" className="text-3xl font-bold">
-              {t("pending.title")}
-            </h1>
-            <div className="mt-4">
-              <Notice tone="info">{t("pending.toast")}</Notice>
+              <Notice tone="info">{t(`${data.view}.toast`)}</Notice>
             </div>
           </>
         ) : (
