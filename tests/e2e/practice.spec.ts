@@ -1,10 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { confirmFromOutbox, signUpPatient } from "./helpers";
 
 /**
  * The supply side, as new people would do it (issue 12's journey), with
  * JavaScript on and off: a psychologist registers and confirms the address,
- * the admin approves them, they publish weekly hours and prices, a visitor
+ * completes the profile and sends it for review, the admin approves them, they publish weekly hours and prices, a visitor
  * finds them in the directory, a new patient books and pays, and the psychologist
  * sees the consultation in the list, the calendar, the next three and the
  * notifications box.
@@ -50,6 +51,20 @@ test("a psychologist registers, is approved, publishes hours and prices, is book
   // Confirms the address in the same browser: signed in, on the professional profile.
   await confirmFromOutbox(page, email);
   await expect(page).toHaveURL(/\/psychologist-profile$/);
+
+  // Completes the profile (what review asks: about, specialties, languages, education, photo) and sends it.
+  await page.goto("/psychologist-profile?edit=1");
+  await page.getByLabel("Sobre mim").fill("Atendo adultos com ansiedade e estresse no trabalho.");
+  await page.getByRole("group", { name: /Especialidades/ }).getByLabel("Ansiedade").check();
+  await page.getByRole("group", { name: /Idiomas de atendimento/ }).getByLabel("Português").check();
+  await page.getByLabel("Formação acadêmica").fill("Psicologia, Universidade de São Paulo");
+  await page.getByRole("button", { name: "Salvar Alterações" }).click();
+  await expect(page).toHaveURL(/\/psychologist-profile$/);
+  const portrait = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#0f766e" } }).jpeg().toBuffer();
+  await page.getByLabel("Adicionar foto").setInputFiles({ name: "retrato.jpg", mimeType: "image/jpeg", buffer: portrait });
+  await page.getByRole("button", { name: "Enviar foto" }).click();
+  await page.getByRole("button", { name: "Enviar para análise" }).click();
+  await expect(page.getByText(/Perfil enviado para análise/).first()).toBeVisible();
 
   // The dashboard says it is in review.
   await page.goto("/psychologist-dashboard");
