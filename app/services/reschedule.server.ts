@@ -82,7 +82,7 @@ export async function requestReschedule(input: { appointmentId: string; asker: A
   }
 }
 
-export type AnswerResult = { ok: true } | { ok: false; problem: "not_found" | "no_request" | "own_request" };
+export type AnswerResult = { ok: true } | { ok: false; problem: "not_found" | "no_request" | "own_request" | "psychologist_not_found" };
 
 /** The other side accepts or rejects; the one who asked cannot answer their own request. */
 export async function answerReschedule(input: { appointmentId: string; asker: Asker; accept: boolean; reason: string | null; now?: Date }): Promise<AnswerResult> {
@@ -100,6 +100,9 @@ export async function answerReschedule(input: { appointmentId: string; asker: As
       await afterRescheduleExpired(trx, appointment.id, now);
       return { ok: false, problem: "no_request" };
     }
+    // Accepting moves the consultation to a new slot: refused, as a new request is, once the psychologist is no longer
+    // public (suspended, or the account blocked after the proposal). The request stays open to be rejected or to lapse.
+    if (input.accept && !(await findBookablePsychologist(appointment.psychologistId, trx))) return { ok: false, problem: "psychologist_not_found" };
     if (input.accept) {
       await moveToProposal(trx, appointment.id);
       await closeRequest(trx, request.id, "confirmed", input.reason, now);

@@ -12,6 +12,7 @@ import { countStatements } from "#tests/helpers/directory-fixtures";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 import { takeToast } from "~/services/toast.server";
+import { requestReschedule } from "~/services/reschedule.server";
 
 /**
  * A psychologist whose account the admin blocks (/admin/users/{id}) leaves
@@ -91,5 +92,31 @@ describe("blocking a psychologist's account", () => {
     expect(await publicPages()).toEqual({ directory: true, home: true, sitemap: true, profiles: [200, 200, 200], step2: 200 });
     expect((await directoryStats()).psychologists).toBe(1);
     expect(location(await pay())).toMatch(/\/dev\/checkout\/held$/);
+  });
+
+  it("refuses the patient's acceptance of a new time the psychologist proposed before the block; the proposal can still be rejected", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const psychologist = await createBookablePsychologist();
+    const patient = await createUser();
+    const patientJar = await signedIn(patient);
+    const startsAt = brasilia(dayFromToday(5), "10:00");
+    const booked = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "confirmed" });
+    const proposed = brasilia(dayFromToday(6), "14:00");
+    expect(await requestReschedule({ appointmentId: booked, asker: { role: "psychologist", userId: psychologist.id }, proposedStartsAt: proposed, reason: "Congresso" })).toEqual({ ok: true });
+    const state = () => db.selectFrom("appointments").select(["status", "starts_at"]).where("id", "=", booked).executeTakeFirstOrThrow();
+    const request = () => db.selectFrom("reschedule_requests").select("status").where("appointment_id", "=", booked).executeTakeFirstOrThrow();
+    const answer = (fields: Record<string, string>) => run(rescheduleAction, postRequest(`/appointment/${booked}/reschedule`, fields, patientJar), { id: booked });
+
+    expect((await send(formPost(`/admin/users/${psychologist.id}`, { intent: "block", reason: "Denúncias em apuração" }, { Cookie: admin.header() }))).status).toBe(303);
+    const accepted = await answer({ intent: "accept" });
+    expect(accepted.status).toBe(409);
+    expect((await body(accepted)).error).toBe("Psicólogo não encontrado");
+    expect(await state()).toEqual({ status: "pending_reschedule", starts_at: startsAt });
+    expect(await request()).toEqual({ status: "pending" });
+
+    const rejected = await answer({ intent: "reject", reason: "Prefiro manter" });
+    expect(rejected.status).toBe(303);
+    expect(await state()).toEqual({ status: "confirmed", starts_at: startsAt });
+    expect(await request()).toEqual({ status: "rejected" });
   });
 });
