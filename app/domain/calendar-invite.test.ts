@@ -104,6 +104,14 @@ describe("buildCalendarInvite", () => {
     }
   });
 
+  it("keeps a name with quotes or a line break inside its CN parameter", () => {
+    const quoted = buildCalendarInvite({ ...input, organizer: { name: 'Acolhe "Online"', email: "nao-responda@acolhe.com.br" }, attendees: [{ name: '<b>Ana</b> & "Zé"; Lima, Jr\nX', email: "ana@example.org" }] });
+    const attendee = lines(quoted).find((line) => line.startsWith("ATTENDEE"));
+    // A quoted parameter value holds no DQUOTE (RFC 5545 3.1): the whole name, then the address.
+    expect(attendee).toMatch(/;CN="<b>Ana<\/b> & 'Zé'; Lima, Jr X":mailto:ana@example\.org$/);
+    expect(lines(quoted).find((line) => line.startsWith("ORGANIZER"))).toMatch(/;CN="Acolhe 'Online'":mailto:/i);
+  });
+
   it("is confirmed, busy and private", () => {
     expect(value(ics, "STATUS")).toBe("CONFIRMED");
     expect(value(ics, "TRANSP")).toBe("OPAQUE");

@@ -48,9 +48,18 @@ export function inviteSequence(rescheduleCount: number, cancelled = false): numb
   return rescheduleCount + (cancelled ? 1 : 0);
 }
 
+/**
+ * A name as a CN parameter: RFC 5545 quoted parameter values cannot hold a
+ * double quote or a control character (the package writes `\"`, which ends
+ * the value early and breaks the line for calendar apps).
+ */
+function paramName(name: string): string {
+  return name.replace(/"/g, "'").replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
 function attributes(input: CalendarInviteInput, cancelled: boolean): EventAttributes {
   const attendees: Attendee[] = input.attendees.map((person) => ({
-    name: person.name,
+    name: paramName(person.name),
     email: person.email,
     role: "REQ-PARTICIPANT",
     partstat: "NEEDS-ACTION",
@@ -70,7 +79,7 @@ function attributes(input: CalendarInviteInput, cancelled: boolean): EventAttrib
     busyStatus: cancelled ? "FREE" : "BUSY",
     transp: cancelled ? "TRANSPARENT" : "OPAQUE",
     classification: "PRIVATE",
-    organizer: { name: input.organizer.name, email: input.organizer.email },
+    organizer: { name: paramName(input.organizer.name), email: input.organizer.email },
     attendees,
     // Not in the package's types, but its schema accepts it: a fixed DTSTAMP keeps the output pure.
     ...({ timestamp: input.now.getTime() } as object),
