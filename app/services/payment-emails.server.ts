@@ -6,6 +6,7 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { getPatientRecipient, getPsychologistRecipient, type LockedAppointment } from "~/models/payment.server";
 import { env } from "~/utils/env.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+import { zoneName } from "~/utils/zoned-time";
 import { absoluteUrl, recipientLocale, render, type EmailContent } from "./emails.server";
 import { queueMail } from "./mail.server";
 
@@ -24,7 +25,8 @@ function momentFor(startsAt: Date, locale: Locale, timeZone: string): Moment {
   return {
     date: formatLongDate(startsAt, locale, timeZone) ?? "",
     time: formatTime(startsAt, locale, timeZone) ?? "",
-    zone: timeZone,
+    // The zone's name in the recipient's language, as the appointment e-mails say it ('Horário de Brasília'), not its IANA id.
+    zone: zoneName(startsAt, locale, timeZone),
   };
 }
 

@@ -14,7 +14,9 @@ import { action, loader } from "~/routes/_admin.admin_.payments_.$id/route";
 import { action as personAction, loader as personLoader } from "~/routes/_admin.admin_.users_.$id/route";
 import { cancelAppointment, ManualRefundPendingError, refundCancellation } from "~/services/cancellation.server";
 import { retryManualRefund } from "~/services/manual-refund.server";
+import { formatTime } from "~/utils/format";
 import { withRequestLogger } from "~/utils/logger.server";
+import { zoneName } from "~/utils/zoned-time";
 import { formPost, page as pageRequest, send } from "#tests/helpers/app";
 import { clearQueues, createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
 import { appointmentRow, useLocalGateway } from "#tests/helpers/booking";
@@ -126,6 +128,19 @@ describe("a manual refund", () => {
     // The patient's history says what came back.
     const dashboard = await (await send(pageRequest("/patient-dashboard?tab=history", { Cookie: (await signedIn(pair.patient)).header() }))).text();
     expect(dashboard).toMatch(/Reembolsado em parte: R\$\s?80,00/);
+  });
+
+  it("tells each person the consultation's time in their own zone, by the zone's name (not its IANA id)", async () => {
+    pair = await createPair({ patient: { locale: "en", timeZone: "Europe/Lisbon" }, psychologist: { locale: "pt-BR", timeZone: "America/Manaus" } });
+    const { id, paymentId } = await paidAppointment(-3 * 24 * HOUR, "completed");
+    expect((await post(paymentId, refundForm())).status).toBe(303);
+    const { starts_at: startsAt } = await db.selectFrom("appointments").select("starts_at").where("id", "=", id).executeTakeFirstOrThrow();
+
+    const toPatient = (await deliveredMail(pair.patient.email, "payment_manual_refund_patient")).text;
+    expect(toPatient).toContain(`at ${formatTime(startsAt, "en", "Europe/Lisbon")} (${zoneName(startsAt, "en", "Europe/Lisbon")})`);
+    const toPsychologist = (await deliveredMail(pair.psychologist.email, "payment_manual_refund_psychologist")).text;
+    expect(toPsychologist).toContain(`às ${formatTime(startsAt, "pt-BR", "America/Manaus")} (${zoneName(startsAt, "pt-BR", "America/Manaus")})`);
+    for (const text of [toPatient, toPsychologist]) expect(text).not.toMatch(/Europe\/Lisbon|America\/Manaus/);
   });
 
   it("a failed refund the rule would refuse is not offered again: the page says why", async () => {
