@@ -54,6 +54,11 @@ export function whenText(locale: Locale, timeZone: string, startsAt: Date): stri
   return t("appointment.when", { date, time, zone: zoneName(startsAt, locale, timeZone) });
 }
 
+/** '10 de mar., 14:00': the subject's short date and time in the recipient's zone, so two appointments' e-mails differ in the inbox. */
+function subjectWhen(locale: Locale, timeZone: string, startsAt: Date): string {
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone }).format(startsAt);
+}
+
 function organizer(): { name: string; email: string } {
   const from = env().MAIL_FROM;
   const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
@@ -87,7 +92,8 @@ function compose(
   template: string,
   recipient: Recipient,
   key: string,
-  parts: { subject?: Record<string, string>; paragraphs: string[]; action?: { label: string; url: string }; footnote?: string },
+  facts: AppointmentFacts,
+  parts: { paragraphs: string[]; action?: { label: string; url: string }; footnote?: string },
   attachments: MailAttachment[] = [],
 ): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
@@ -95,7 +101,7 @@ function compose(
   return {
     template,
     locale: recipient.locale,
-    subject: t(`appointment.${key}.subject`, parts.subject),
+    subject: t("appointment.subjectWhen", { subject: t(`appointment.${key}.subject`), when: subjectWhen(recipient.locale, recipient.timeZone, facts.startsAt) }),
     ...render({ locale: recipient.locale, name: recipient.firstName, heading, paragraphs: parts.paragraphs, action: parts.action, footnote: parts.footnote }),
     attachments,
   };
@@ -117,6 +123,7 @@ export function confirmationEmail(recipient: Recipient, facts: AppointmentFacts,
     "appointment_confirmed",
     recipient,
     "confirmed",
+    facts,
     {
       paragraphs: [
         t("appointment.confirmed.body", { name: facts.psychologistName, when }),
@@ -149,6 +156,7 @@ export function newAppointmentEmail(recipient: Recipient, facts: AppointmentFact
     "appointment_new",
     recipient,
     "newAppointment",
+    facts,
     {
       paragraphs: [
         t("appointment.newAppointment.body", { name: facts.patientName, when }),
@@ -166,7 +174,7 @@ export function reminderEmail(kind: "24h" | "1h", recipient: Recipient, facts: A
   const t = getFixedT(recipient.locale, "emails");
   const key = kind === "24h" ? "reminder24h" : "reminder1h";
   const counterpart = audience === "patient" ? facts.psychologistName : facts.patientName;
-  return compose(`appointment_reminder_${kind}`, recipient, key, {
+  return compose(`appointment_reminder_${kind}`, recipient, key, facts, {
     paragraphs: [t(`appointment.${key}.body`, { name: counterpart, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }), ...detailLines(recipient, facts, audience), t("appointment.videoRoom")],
     action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
   });
@@ -179,6 +187,7 @@ export function rescheduledEmail(recipient: Recipient, facts: AppointmentFacts, 
     "appointment_rescheduled",
     recipient,
     "rescheduled",
+    facts,
     {
       paragraphs: [t("appointment.rescheduled.body", { name: counterpart, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }), ...detailLines(recipient, facts, audience), t("appointment.rescheduled.invite")],
       action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
@@ -191,7 +200,7 @@ export function rescheduledEmail(recipient: Recipient, facts: AppointmentFacts, 
 export function rescheduleRequestedEmail(recipient: Recipient, facts: AppointmentFacts, request: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string }): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
   const counterpart = request.by === "patient" ? facts.patientName : facts.psychologistName;
-  return compose("appointment_reschedule_requested", recipient, `rescheduleRequested.${request.by}`, {
+  return compose("appointment_reschedule_requested", recipient, `rescheduleRequested.${request.by}`, facts, {
     paragraphs: [
       t(`appointment.rescheduleRequested.${request.by}.body`, {
         name: counterpart,
@@ -209,7 +218,7 @@ export function rescheduleRequestedEmail(recipient: Recipient, facts: Appointmen
 export function rescheduleRejectedEmail(recipient: Recipient, facts: AppointmentFacts, answer: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string | null }): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
   const counterpart = answer.by === "patient" ? facts.patientName : facts.psychologistName;
-  return compose("appointment_reschedule_rejected", recipient, "rescheduleRejected", {
+  return compose("appointment_reschedule_rejected", recipient, "rescheduleRejected", facts, {
     paragraphs: [
       t("appointment.rescheduleRejected.body", {
         name: counterpart,
@@ -229,6 +238,7 @@ export function cancelledEmail(recipient: Recipient, facts: AppointmentFacts, at
     "appointment_cancelled",
     recipient,
     "cancelled",
+    facts,
     {
       paragraphs: [
         t("appointment.cancelled.body", { name: counterpart, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }),
@@ -243,7 +253,7 @@ export function cancelledEmail(recipient: Recipient, facts: AppointmentFacts, at
 
 export function paymentPendingEmail(recipient: Recipient, facts: AppointmentFacts): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
-  return compose("appointment_payment_pending", recipient, "paymentPending", {
+  return compose("appointment_payment_pending", recipient, "paymentPending", facts, {
     paragraphs: [t("appointment.paymentPending.body", { name: facts.psychologistName, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }), t("appointment.paymentPending.next")],
     action: { label: t("appointment.dashboardButton"), url: absoluteUrl("/patient-dashboard") },
   });
@@ -251,7 +261,7 @@ export function paymentPendingEmail(recipient: Recipient, facts: AppointmentFact
 
 export function paymentFailedEmail(recipient: Recipient, facts: AppointmentFacts): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
-  return compose("appointment_payment_failed", recipient, "paymentFailed", {
+  return compose("appointment_payment_failed", recipient, "paymentFailed", facts, {
     paragraphs: [
       t("appointment.paymentFailed.body", { name: facts.psychologistName, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }),
       t("appointment.paymentFailed.reasons"),

@@ -61,7 +61,8 @@ describe("afterConfirmation", () => {
     );
     expect(mails).toHaveLength(2);
     const confirmation = mails.find((mail) => mail.template === "appointment_confirmed")!;
-    expect(confirmation.subject).toBe("Consulta confirmada");
+    // The subject says which appointment: its date and time.
+    expect(confirmation.subject).toMatch(/^Consulta confirmada — \d+ de \S+, \d\d:\d\d$/);
     expect(confirmation.text).toContain(`http://localhost:3000/appointment/videocall/${id}`);
     // No policy saved: the defaults, as step 3 said them.
     expect(confirmation.text).toContain("Cancelamento: reembolso integral com 24 horas ou mais de antecedência, 50% entre 12 e 24 horas, nenhum com menos de 12 horas. Reagendamento: até 2 vezes, com pelo menos 24 horas de antecedência.");
@@ -92,13 +93,13 @@ describe("afterConfirmation", () => {
     const { id, startsAt } = await confirmedAppointment(30 * HOUR, pair);
     await inTransaction(afterConfirmation, id);
     const [patientMail] = (await outbox()).filter((mail) => mail.to_email === pair.patient.email);
-    expect(patientMail).toMatchObject({ locale: "en", subject: "Appointment confirmed" });
+    expect(patientMail).toMatchObject({ locale: "en", subject: expect.stringMatching(/^Appointment confirmed — /) });
     // The invite is named in the recipient's language too.
     expect(patientMail!.attachments[0]).toMatchObject({ filename: "appointment.ics" });
     const lisbon = new Intl.DateTimeFormat("en", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Lisbon" }).format(startsAt);
     expect(patientMail!.text).toContain(`at ${lisbon} (`);
     const [psychologistMail] = (await outbox()).filter((mail) => mail.to_email === pair.psychologist.email);
-    expect(psychologistMail).toMatchObject({ locale: "de", subject: "Neuer Termin gebucht" });
+    expect(psychologistMail).toMatchObject({ locale: "de", subject: expect.stringMatching(/^Neuer Termin gebucht — /) });
     expect(psychologistMail!.attachments[0]).toMatchObject({ filename: "termin.ics" });
   });
 
@@ -152,7 +153,7 @@ describe("reminders", () => {
     expect(await sendAppointmentReminder({ appointmentId: id, kind: "24h", startsAt: startsAt.toISOString() })).toBe("sent");
     const mails = await outbox();
     expect(mails.map((mail) => [mail.to_email, mail.template, mail.subject])).toEqual([
-      [pair.psychologist.email, "appointment_reminder_24h", "Lembrete: sua consulta é amanhã"],
+      [pair.psychologist.email, "appointment_reminder_24h", expect.stringMatching(/^Lembrete: sua consulta é amanhã — /)],
     ]);
 
     await db.updateTable("profiles").set({ email_notifications: false }).where("id", "=", pair.psychologist.id).execute();
@@ -307,7 +308,7 @@ describe("afterCancellation", () => {
     const cancelled = (await outbox()).filter((mail) => mail.template === "appointment_cancelled");
     expect(cancelled.map((mail) => mail.to_email).sort()).toEqual([patient.email, psychologist.email].sort());
     const mail = cancelled.find((m) => m.to_email === patient.email)!;
-    expect(mail.subject).toBe("Consulta cancelada");
+    expect(mail.subject).toMatch(/^Consulta cancelada — /);
     expect(mail.text).toContain("Motivo: Imprevisto no trabalho");
     const invite = ics(mail.attachments[0]);
     expect(invite).toContain("METHOD:CANCEL");
@@ -341,8 +342,8 @@ describe("payment notices", () => {
     await inTransaction(afterPaymentFailed, id);
     const mails = await outbox();
     expect(mails.map((mail) => [mail.to_email, mail.template, mail.subject])).toEqual([
-      [pair.patient.email, "appointment_payment_pending", "Pagamento pendente"],
-      [pair.patient.email, "appointment_payment_failed", "Pagamento não aprovado"],
+      [pair.patient.email, "appointment_payment_pending", expect.stringMatching(/^Pagamento pendente — /)],
+      [pair.patient.email, "appointment_payment_failed", expect.stringMatching(/^Pagamento não aprovado — /)],
     ]);
     expect(mails[0]!.text).toContain("a consulta será confirmada automaticamente");
   });

@@ -75,7 +75,7 @@ describe("a patient requests, the psychologist accepts", () => {
     expect(await db.selectFrom("practice_notifications").select("kind").where("appointment_id", "=", id).execute()).toEqual([{ kind: "reschedule_requested" }]);
     // The psychologist, who must answer, is e-mailed with a link to the page.
     const asked = await db.selectFrom("mail_outbox").select(["to_email", "subject", "html"]).where("template", "=", "appointment_reschedule_requested").execute();
-    expect(asked.map((mail) => [mail.to_email, mail.subject])).toEqual([[psychologist.email, "Pedido de reagendamento"]]);
+    expect(asked.map((mail) => [mail.to_email, mail.subject])).toEqual([[psychologist.email, expect.stringMatching(/^Pedido de reagendamento — /)]]);
     expect(asked[0]!.html).toContain(`/appointment/${id}/reschedule`);
 
     // Nobody can book the proposed slot meanwhile, nor the original: the exclusion constraints hold both.

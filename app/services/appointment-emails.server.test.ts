@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { cancelledEmail, confirmationEmail, newAppointmentEmail, rescheduleRequestedEmail, type AppointmentFacts, type Attendees, type Recipient } from "./appointment-emails.server";
+
+/** The appointment e-mails as their recipients read them. */
+
+// 14:00 in Brasília: 17:00 in Lisbon, 13:00 in Manaus.
+const facts: AppointmentFacts = {
+  id: "6f1c2b8e-3a4d-4e5f-9a0b-1c2d3e4f5a6b",
+  startsAt: new Date("2026-03-10T17:00:00Z"),
+  endsAt: new Date("2026-03-10T17:50:00Z"),
+  durationMinutes: 50,
+  priceCents: 150_50,
+  rescheduleCount: 0,
+  psychologistName: "Dra. Helena Prado",
+  patientName: "Paula Pereira",
+};
+const attendees: Attendees = { patient: { name: "Paula Pereira", email: "paula@example.org" }, psychologist: { name: "Dra. Helena Prado", email: "helena@example.org" } };
+const policies = { cancellation: { noFeeThresholdHours: 24, partialRefundThresholdHours: 12, partialRefundPercent: 50 }, reschedule: { maxReschedulesPerAppointment: 2, minHoursBeforeAppointment: 24 } };
+const patient: Recipient = { userId: "p", email: "paula@example.org", firstName: "Paula", locale: "en", timeZone: "Europe/Lisbon" };
+const psychologist: Recipient = { userId: "s", email: "helena@example.org", firstName: "Helena", locale: "pt-BR", timeZone: "America/Manaus" };
+
+describe("subjects", () => {
+  it("name the appointment's date and time in the recipient's zone, so two appointments' e-mails differ", () => {
+    expect(confirmationEmail(patient, facts, attendees, policies).subject).toBe("Appointment confirmed — Mar 10, 05:00 PM");
+    expect(newAppointmentEmail(psychologist, facts, attendees).subject).toBe("Nova consulta agendada — 10 de mar., 13:00");
+    expect(cancelledEmail({ ...patient, locale: "zh-CN" }, facts, attendees, "patient").subject).toBe("咨询已取消：3月10日 17:00");
+    expect(rescheduleRequestedEmail(psychologist, facts, { by: "patient", proposedStartsAt: new Date("2026-03-11T17:00:00Z"), reason: "viagem" }).subject).toBe("Pedido de reagendamento — 10 de mar., 13:00");
+  });
+});
