@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RESCHEDULE_POLICY } from "~/domain/appointment-status";
 import { cancelledEmail, confirmationEmail, newAppointmentEmail, rescheduleRequestedEmail, type AppointmentFacts, type Attendees, type Recipient } from "./appointment-emails.server";
 
 /** The appointment e-mails as their recipients read them. */
@@ -15,7 +16,7 @@ const facts: AppointmentFacts = {
   patientName: "Paula Pereira",
 };
 const attendees: Attendees = { patient: { name: "Paula Pereira", email: "paula@example.org" }, psychologist: { name: "Dra. Helena Prado", email: "helena@example.org" } };
-const policies = { cancellation: { noFeeThresholdHours: 24, partialRefundThresholdHours: 12, partialRefundPercent: 50 }, reschedule: { maxReschedulesPerAppointment: 2, minHoursBeforeAppointment: 24 } };
+const policies = { cancellation: DEFAULT_CANCELLATION_POLICY, reschedule: DEFAULT_RESCHEDULE_POLICY };
 const patient: Recipient = { userId: "p", email: "paula@example.org", firstName: "Paula", locale: "en", timeZone: "Europe/Lisbon" };
 const psychologist: Recipient = { userId: "s", email: "helena@example.org", firstName: "Helena", locale: "pt-BR", timeZone: "America/Manaus" };
 
