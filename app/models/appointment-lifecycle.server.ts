@@ -29,6 +29,7 @@ export async function getAppointmentForNotices(executor: Executor, appointmentId
       "a.video_room_name as videoRoomName",
       "a.cancellation_reason as cancellationReason",
       "a.cancelled_by as cancelledBy",
+      "a.refund_cents as refundCents",
       "a.cancellation_policy_id as cancellationPolicyId",
       "a.reschedule_policy_id as reschedulePolicyId",
       "pu.id as patientId",

@@ -35,6 +35,8 @@ export interface AppointmentFacts {
   psychologistName: string;
   patientName: string;
   cancellationReason?: string | null;
+  /** What the cancellation gives back to the patient (null: nothing was paid). */
+  refundCents?: number | null;
 }
 
 export interface Attendees {
@@ -243,6 +245,10 @@ export function cancelledEmail(recipient: Recipient, facts: AppointmentFacts, at
       paragraphs: [
         t("appointment.cancelled.body", { name: counterpart, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }),
         ...(reason ? [t("appointment.cancelled.reason", { reason })] : []),
+        // The patient learns what comes back (the psychologist's e-mail is not about money).
+        ...(audience === "patient" && facts.refundCents
+          ? [t("appointment.cancelled.refund", { amount: formatMoney(facts.refundCents, recipient.locale) }), t("payment.manualRefund.patient.timing")]
+          : []),
         t("appointment.cancelled.invite"),
       ],
       action: audience === "patient" ? { label: t("appointment.cancelled.button"), url: absoluteUrl("/psychologists") } : undefined,

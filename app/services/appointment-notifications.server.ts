@@ -101,6 +101,7 @@ function peopleOf(row: AppointmentForNotices): People {
       psychologistName: row.psychologistName,
       patientName,
       cancellationReason: row.cancellationReason,
+      refundCents: row.refundCents,
     },
     attendees: {
       patient: { name: patientName, email: row.patientEmail },

@@ -17,6 +17,7 @@ import { appointmentRow, useLocalGateway } from "#tests/helpers/booking";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { queuedJobs, runQueuedJobs } from "#tests/helpers/jobs";
 import { body, getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
+import { deliveredMail } from "#tests/helpers/mail";
 
 /**
  * Cancelling (issue 13, item 2): by the patient or the psychologist, the
@@ -164,6 +165,11 @@ describe("the psychologist cancels", () => {
     await runQueuedJobs(["payments.refund-cancellation"]);
     expect((await gateway.getPayment(paymentId))!.status).toBe("refunded");
     expect(await appointmentRow(id)).toMatchObject({ payment_status: "refunded", refund_status: "refunded" });
+    // The patient's e-mail says what comes back and when it may show; the psychologist's says nothing of money.
+    const toPatient = await deliveredMail(pair.patient.email, "appointment_cancelled");
+    expect(toPatient.text).toMatch(/Reembolso: R\$\s?280,00\nDependendo do meio de pagamento, o reembolso pode levar alguns dias/);
+    expect(toPatient.html).toMatch(/Reembolso: R\$\s?280,00/);
+    expect((await deliveredMail(pair.psychologist.email, "appointment_cancelled")).text).not.toContain("Reembolso");
   });
 });
 
