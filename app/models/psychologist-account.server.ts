@@ -7,7 +7,7 @@ import type { Database } from "#db/types";
  */
 export async function insertPendingPsychologist(
   trx: Transaction<Database>,
-  values: { userId: string; name: string; email: string; crp: string | null },
+  values: { userId: string; name: string; email: string; crp: string | null; timeZone?: string | null },
 ): Promise<string> {
   const row = await trx
     .insertInto("psychologists")
@@ -19,6 +19,8 @@ export async function insertPendingPsychologist(
       status: "pending",
       is_approved: false,
       terms_accepted: true,
+      // The zone the psychologist signed up from (the column's Brasília without one); the agenda tab changes it.
+      ...(values.timeZone ? { time_zone: values.timeZone } : {}),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -48,6 +48,8 @@ export interface NewAccount {
   firstName: string;
   lastName: string;
   locale: string;
+  /** The browser's zone at sign-up (the `tz` cookie), so e-mails show the times the site showed; null: Brasília. */
+  timeZone?: string | null;
   emailVerifiedAt?: Date | null;
   googleSub?: string | null;
 }
@@ -66,7 +68,7 @@ export async function insertUserWithProfile(trx: Transaction<Database>, account:
     .executeTakeFirstOrThrow();
   await trx
     .insertInto("profiles")
-    .values({ id: user.id, first_name: account.firstName, last_name: account.lastName, locale: account.locale })
+    .values({ id: user.id, first_name: account.firstName, last_name: account.lastName, locale: account.locale, time_zone: account.timeZone ?? null })
     .execute();
   return user.id;
 }

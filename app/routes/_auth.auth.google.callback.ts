@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT, getLocale } from "~/i18n/i18n.server";
 import { afterLoginCookie, getAuthenticator, googleConfigured } from "~/services/authenticator.server";
 import { startSession } from "~/services/session.server";
+import { cookieTimeZone } from "~/services/viewer-time-zone.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { log } from "~/utils/logger.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -14,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!googleConfigured()) return redirectWithToast("/login", { type: "error", title: t("errors.googleFailed") });
   let user: { id: string };
   try {
-    user = await getAuthenticator().authenticate("google", request, { throwOnError: true, context: { locale } });
+    user = await getAuthenticator().authenticate("google", request, { throwOnError: true, context: { locale, timeZone: cookieTimeZone(request) } });
   } catch (error) {
     if (error instanceof Response) throw error;
     log().warn({ err: error }, "Google sign-in failed");

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#db/types";
 import type { Locale } from "~/i18n/config";
+import { databaseKnowsTimeZone } from "~/models/agenda.server";
 import { consumeToken, issueToken, TOKEN_LIFETIME_MS } from "~/models/auth-token.server";
 import { db } from "~/models/db.server";
 import { recordConsent } from "~/models/profile.server";
@@ -70,6 +71,8 @@ export interface Registration {
   role: "patient" | "psychologist";
   locale: Locale;
   crp?: string;
+  /** The browser's zone (the `tz` cookie), when it sent a valid one. */
+  timeZone?: string | null;
 }
 
 /**
@@ -102,11 +105,13 @@ async function createAccount(input: Registration, passwordHash: string, firstNam
       }
       return;
     }
-    const userId = await insertUserWithProfile(trx, { email: input.email, passwordHash, firstName, lastName, locale: input.locale });
+    const userId = await insertUserWithProfile(trx, { email: input.email, passwordHash, firstName, lastName, locale: input.locale, timeZone: input.timeZone });
     // The form's required checkbox: the terms (and privacy policy) of this version, agreed now.
     await recordConsent(trx, { userId, consent: "terms", version: TERMS_VERSION });
     if (input.role === "psychologist") {
-      await insertPendingPsychologist(trx, { userId, name: input.fullName.trim(), email: input.email, crp: input.crp ?? null });
+      // The practice starts in that zone too when the database reads it (a zone it cannot read would break the directory's statement).
+      const practiceZone = input.timeZone && (await databaseKnowsTimeZone(trx, input.timeZone)) ? input.timeZone : null;
+      await insertPendingPsychologist(trx, { userId, name: input.fullName.trim(), email: input.email, crp: input.crp ?? null, timeZone: practiceZone });
     }
     const token = await issueToken(trx, userId, "email_verification");
     await mailTo(trx, userId, input.email, verificationEmail(input.locale, { name: firstName, token: SECRET_PLACEHOLDER }), linkSecret(token, "email_verification"));

@@ -25,6 +25,8 @@ export interface AuthUser {
 export interface AuthContext {
   clientIp?: string | null;
   locale?: Locale;
+  /** The browser's zone (the `tz` cookie) for an account Google creates. */
+  timeZone?: string | null;
   [key: string]: unknown;
 }
 
@@ -37,7 +39,7 @@ export function googleConfigured(): boolean {
 }
 
 /** Finds or creates the account Google vouches for: by Google id, else by verified e-mail, else a new patient. */
-export async function accountForGoogleProfile(profile: GoogleProfile, locale: Locale): Promise<AuthUser> {
+export async function accountForGoogleProfile(profile: GoogleProfile, locale: Locale, timeZone: string | null = null): Promise<AuthUser> {
   const known = await findUserByGoogleSub(profile.id);
   if (known?.blockedAt) throw new AccountError("errors.blocked", 403);
   if (known) return { id: known.id };
@@ -60,6 +62,7 @@ export async function accountForGoogleProfile(profile: GoogleProfile, locale: Lo
       firstName: profile._json.given_name ?? profile.name?.givenName ?? "",
       lastName: profile._json.family_name ?? profile.name?.familyName ?? "",
       locale,
+      timeZone,
       emailVerifiedAt: new Date(),
       googleSub: profile.id,
     }),
@@ -104,7 +107,7 @@ export function getAuthenticator(): Authenticator<AuthUser> {
           scope: GOOGLE_SCOPES,
           accessType: "online",
         },
-        async ({ profile, context }) => accountForGoogleProfile(profile, (context as AuthContext | undefined)?.locale ?? "pt-BR"),
+        async ({ profile, context }) => accountForGoogleProfile(profile, (context as AuthContext | undefined)?.locale ?? "pt-BR", (context as AuthContext | undefined)?.timeZone ?? null),
       ),
       "google",
     );

@@ -211,12 +211,23 @@ describe("Google's callback", () => {
       locale: "pt-BR",
     });
     expect(await db.selectFrom("psychologists").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    // No browser zone was sent: e-mails fall back to Brasília.
+    expect(await db.selectFrom("profiles").select("time_zone").where("id", "=", user.id).executeTakeFirstOrThrow()).toEqual({ time_zone: null });
 
     expect(jar.has("__acolhe_session")).toBe(true);
     expect(await allSessions()).toEqual([{ user_id: user.id }]);
     const root = await body(await run(rootLoader, getRequest("/", jar)));
     expect(root.user).toMatchObject({ email: "maria.google@gmail.com", role: "patient" });
     expect(root.toast).toEqual({ type: "success", title: "Login realizado com sucesso!" });
+  });
+
+  it("keeps the zone the browser reported (the tz cookie) on the new account, so e-mails show the times the site showed", async () => {
+    const jar = new CookieJar();
+    jar.take(new Headers({ "Set-Cookie": "tz=Europe%2FLisbon; Path=/" }));
+    const { response } = await signInWithGoogle(jar);
+    expect(response.status).toBe(303);
+    const [user] = await allUsers();
+    expect(await db.selectFrom("profiles").select("time_zone").where("id", "=", user!.id).executeTakeFirstOrThrow()).toEqual({ time_zone: "Europe/Lisbon" });
   });
 
   it("takes an unverified account back from whoever opened it with the owner's address: their password and sessions go", async () => {

@@ -118,6 +118,26 @@ describe("sign-up", () => {
     expect(mail.subject).not.toBe("Confirme seu e-mail na Acolhe");
   });
 
+  it("keeps the zone the browser reported (the tz cookie), so e-mails show the times the site showed; a psychologist's practice starts in it", async () => {
+    const zoneOf = (email: string) =>
+      db.selectFrom("profiles").innerJoin("users", "users.id", "profiles.id").select("profiles.time_zone").where("users.email", "=", email).executeTakeFirstOrThrow();
+    await signup({ ...VALID, email: "lisboa@exemplo.com" }, { Cookie: "tz=Europe%2FLisbon" });
+    expect(await zoneOf("lisboa@exemplo.com")).toEqual({ time_zone: "Europe/Lisbon" });
+    // Without JavaScript there is no cookie; a made-up zone is ignored: Brasília, as before.
+    await signup({ ...VALID, email: "semjs@exemplo.com" });
+    expect(await zoneOf("semjs@exemplo.com")).toEqual({ time_zone: null });
+    await signup({ ...VALID, email: "inventado@exemplo.com" }, { Cookie: "tz=Mars%2FOlympus" });
+    expect(await zoneOf("inventado@exemplo.com")).toEqual({ time_zone: null });
+
+    const practiceOf = (email: string) =>
+      db.selectFrom("psychologists").innerJoin("users", "users.id", "psychologists.user_id").select("psychologists.time_zone").where("users.email", "=", email).executeTakeFirstOrThrow();
+    await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...VALID, email: "psi.manaus@exemplo.com", crp: "06/111222" }, undefined, { Cookie: "tz=America%2FManaus" }));
+    expect(await zoneOf("psi.manaus@exemplo.com")).toEqual({ time_zone: "America/Manaus" });
+    expect(await practiceOf("psi.manaus@exemplo.com")).toEqual({ time_zone: "America/Manaus" });
+    await run(psychologistRegisterAction, postRequest("/psychologist-register", { ...VALID, email: "psi.semjs@exemplo.com", crp: "06/111223" }));
+    expect(await practiceOf("psi.semjs@exemplo.com")).toEqual({ time_zone: "America/Sao_Paulo" });
+  });
+
   it("answers the same for an address that already has an account, and tells its owner instead", async () => {
     const owner = await createUser({ email: "ja.existe@exemplo.com.br" });
     const response = await signup({ ...VALID, email: "ja.existe@exemplo.com.br" });

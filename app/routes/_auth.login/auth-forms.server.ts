@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
 import { findCredentialsById } from "~/models/user.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { cookieTimeZone } from "~/services/viewer-time-zone.server";
 
 /**
  * The server half of the sign-in / sign-up screens (/login, /register,
@@ -217,7 +218,7 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
         try {
           // Before the expensive hash, and before any e-mail (the account-exists notice included).
           await throttleAccountForm("signup", email!, context.clientIp ?? null);
-          await register({ fullName: fullName!, email: email!, password: password!, role, crp: crp || undefined, locale });
+          await register({ fullName: fullName!, email: email!, password: password!, role, crp: crp || undefined, locale, timeZone: cookieTimeZone(request) });
         } catch (error) {
           if (error instanceof AccountError) {
             const errors = error.status === 429 ? { formErrors: [t(error.key)] } : { fieldErrors: { crp: [t(error.key)] } };
