@@ -3,7 +3,7 @@ import { patientName } from "~/domain/practice-appointments";
 import { getFixedT, getLocale } from "~/i18n/i18n.server";
 import { NoteDecryptionError, noteForExport } from "~/models/clinical-notes.server";
 import { psychologistLine } from "~/services/record-copies.server";
-import { buildRecordPdf, pdfLocale, pdfResponse, recordFileName } from "~/services/record-pdf.server";
+import { buildRecordPdf, pdfResponse, recordFileName } from "~/services/record-pdf.server";
 import { requirePsychologist } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
@@ -13,8 +13,7 @@ import { dateInZone } from "~/domain/slots";
 /** /psychologist-dashboard/records/{appointmentId}/pdf — 'Exportar PDF': the consultation's saved note, audited as an export. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePsychologist(request);
-  const viewerLocale = await getLocale(request);
-  const locale = pdfLocale(viewerLocale);
+  const locale = await getLocale(request);
   const t = getFixedT(locale, "records");
   const appointmentId = params.appointmentId ?? "";
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
@@ -32,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       pageLabel: (page, pages) => t("pdf.page", { page, pages }),
       author: found.author.name,
     });
-    return pdfResponse(bytes, recordFileName(viewerLocale, patient, dateInZone(found.startsAt, zone)));
+    return pdfResponse(bytes, recordFileName(locale, patient, dateInZone(found.startsAt, zone)));
   } catch (error) {
     if (!(error instanceof NoteDecryptionError)) log().error({ err: error, appointmentId }, "clinical note export failed");
     // Back to the note with the spec's message (and why, when the note itself is damaged).

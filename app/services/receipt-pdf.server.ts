@@ -6,32 +6,23 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { downloadName } from "~/i18n/server-texts.server";
 import type { ReceiptData } from "~/models/receipts.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+import { writeText } from "./pdf-text.server";
 
 /**
  * The receipt (recibo) of one paid consultation as a one-page PDF, with what
  * Brazilian income tax asks of a health expense: the psychologist's name, CRP
  * and CPF, the patient's name and CPF, the date, the service, the amount and
- * the method. pdfkit's standard Helvetica (WinAnsi: Portuguese accents). One
+ * the method, in the reader's language. pdfkit's Helvetica, with embedded
+ * Noto faces for what WinAnsi lacks (a payer named in Chinese, ADR 028). One
  * page: built in memory, unlike the reports.
  */
 
-/** 'recibo-2026-10-01-1a2b3c4d.pdf', named in the reader's language (even when the PDF itself is in Portuguese). */
+/** 'recibo-2026-10-01-1a2b3c4d.pdf', named in the reader's language. */
 export function receiptFileName(receipt: Pick<ReceiptData, "id" | "startsAt" | "timeZone">, locale: Locale): string {
   return downloadName(locale, "receipt", { date: isoDay(receipt.startsAt, receipt.timeZone), id: shortId(receipt.id).toLowerCase() }, "pdf");
 }
 
-/**
- * The standard PDF fonts cover WinAnsi (Latin) only: documents are written in
- * the reader's language when it is in Latin script, otherwise in Portuguese
- * (the language of the Brazilian tax documents they are).
- */
-const PDF_LOCALES: readonly Locale[] = ["pt-BR", "pt-PT", "en", "es", "fr", "de", "it"];
-export function pdfLocale(locale: Locale): Locale {
-  return PDF_LOCALES.includes(locale) ? locale : "pt-BR";
-}
-
-export async function receiptPdf(receipt: ReceiptData, viewerLocale: Locale, now = new Date()): Promise<Buffer> {
-  const locale = pdfLocale(viewerLocale);
+export async function receiptPdf(receipt: ReceiptData, locale: Locale, now = new Date()): Promise<Buffer> {
   const t = getFixedT(locale, "receipts");
   const zone = receipt.timeZone;
   const patientName = [receipt.patientFirstName, receipt.patientLastName].filter(Boolean).join(" ");
@@ -45,30 +36,30 @@ export async function receiptPdf(receipt: ReceiptData, viewerLocale: Locale, now
 
   const line = (label: string, value: string) => {
     // One run per line: a reader (and a screen reader) gets 'Label: value' together.
-    doc.font("Helvetica").text(`${label}: ${value}`);
+    writeText(doc, "Helvetica", `${label}: ${value}`);
     doc.moveDown(0.35);
   };
 
-  doc.font("Helvetica-Bold").fontSize(22).text(t("pdf.title"), { align: "center" });
+  writeText(doc.fontSize(22), "Helvetica-Bold", t("pdf.title"), { align: "center" });
   doc.moveDown(0.2);
-  doc.font("Helvetica").fontSize(11).text(t("pdf.number", { number: receiptNumber(receipt.id, receipt.startsAt, zone) }), { align: "center" });
+  writeText(doc.fontSize(11), "Helvetica", t("pdf.number", { number: receiptNumber(receipt.id, receipt.startsAt, zone) }), { align: "center" });
   doc.moveDown(1.5);
 
   doc.fontSize(11);
-  doc.font("Helvetica-Bold").fontSize(12).text(t("pdf.provider"));
+  writeText(doc.fontSize(12), "Helvetica-Bold", t("pdf.provider"));
   doc.moveDown(0.3).fontSize(11);
   line(t("pdf.psychologist"), receipt.psychologistName);
   line(t("pdf.crp"), receipt.psychologistCrp ?? t("pdf.notInformed"));
   line(t("pdf.cpf"), receipt.psychologistCpf ? formatCpf(receipt.psychologistCpf) : t("pdf.notInformed"));
   doc.moveDown(0.6);
 
-  doc.font("Helvetica-Bold").fontSize(12).text(t("pdf.payer"));
+  writeText(doc.fontSize(12), "Helvetica-Bold", t("pdf.payer"));
   doc.moveDown(0.3).fontSize(11);
   line(t("pdf.patient"), patientName || t("pdf.notInformed"));
   line(t("pdf.cpf"), receipt.patientCpf ? formatCpf(receipt.patientCpf) : t("pdf.patientCpfMissing"));
   doc.moveDown(0.6);
 
-  doc.font("Helvetica-Bold").fontSize(12).text(t("pdf.serviceHeading"));
+  writeText(doc.fontSize(12), "Helvetica-Bold", t("pdf.serviceHeading"));
   doc.moveDown(0.3).fontSize(11);
   line(t("pdf.service"), t("pdf.serviceDescription"));
   line(t("pdf.date"), t("pdf.dateValue", { date: formatLongDate(receipt.startsAt, locale, zone) ?? "", time: formatTime(receipt.startsAt, locale, zone) ?? "" }));
@@ -78,24 +69,24 @@ export async function receiptPdf(receipt: ReceiptData, viewerLocale: Locale, now
     line(t("pdf.paid"), formatMoney(receipt.grossCents, locale));
     line(t("pdf.refunded"), formatMoney(receipt.refundCents, locale));
   }
-  doc.font("Helvetica-Bold").fontSize(14).text(`${t("pdf.amount")}: ${formatMoney(receipt.netCents, locale)}`);
+  writeText(doc.fontSize(14), "Helvetica-Bold", `${t("pdf.amount")}: ${formatMoney(receipt.netCents, locale)}`);
   doc.fontSize(11).font("Helvetica");
-  if (receipt.status === "cancelled") doc.moveDown(0.3).text(t("pdf.cancelledNote"));
+  if (receipt.status === "cancelled") writeText(doc.moveDown(0.3), "Helvetica", t("pdf.cancelledNote"));
   doc.moveDown(1);
 
-  doc.text(t("pdf.declaration", { amount: formatMoney(receipt.netCents, locale) }));
+  writeText(doc, "Helvetica", t("pdf.declaration", { amount: formatMoney(receipt.netCents, locale) }));
   doc.moveDown(1);
   if (!receipt.psychologistCpf) {
-    doc.font("Helvetica-Bold").text(t("pdf.psychologistCpfMissing"));
+    writeText(doc, "Helvetica-Bold", t("pdf.psychologistCpfMissing"));
     doc.font("Helvetica").moveDown(1);
   }
-  doc.text(t("pdf.place", { date: formatLongDate(now, locale, zone) ?? "" }));
+  writeText(doc, "Helvetica", t("pdf.place", { date: formatLongDate(now, locale, zone) ?? "" }));
   doc.moveDown(2.5);
   doc.text("______________________________________", { align: "center" });
-  doc.text(receipt.psychologistName, { align: "center" });
-  doc.text(receipt.psychologistCrp ? `${t("pdf.crp")} ${receipt.psychologistCrp}` : "", { align: "center" });
+  writeText(doc, "Helvetica", receipt.psychologistName, { align: "center" });
+  writeText(doc, "Helvetica", receipt.psychologistCrp ? `${t("pdf.crp")} ${receipt.psychologistCrp}` : "", { align: "center" });
   doc.moveDown(2);
-  doc.fontSize(8).fillColor("#555555").text(t("pdf.footer"));
+  writeText(doc.fontSize(8).fillColor("#555555"), "Helvetica", t("pdf.footer"));
   doc.end();
   return done;
 }

@@ -10,7 +10,7 @@ import { patientName } from "~/domain/practice-appointments";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { absoluteUrl, recipientLocale, render } from "./emails.server";
 import { queueMail } from "./mail.server";
-import { buildRecordPdf, pdfLocale, recordFileName } from "./record-pdf.server";
+import { buildRecordPdf, recordFileName } from "./record-pdf.server";
 
 /**
  * The patient's copy of their record (issue 14, item 3): asking for it
@@ -55,8 +55,7 @@ export async function requestRecordCopy({ patientId, psychologistId, actor }: { 
  * section per consultation, oldest first; audited as a download.
  * undefined before the psychologist released a copy.
  */
-export async function recordCopyPdf({ patientId, psychologistId, actor, locale: asked }: { patientId: string; psychologistId: string; actor: NoteActor; locale: Locale }) {
-  const locale = pdfLocale(asked);
+export async function recordCopyPdf({ patientId, psychologistId, actor, locale }: { patientId: string; psychologistId: string; actor: NoteActor; locale: Locale }) {
   const release = await releasedCopy({ patientId, psychologistId });
   if (!release?.releasedAt) return undefined;
   const [author, notes, fullName] = await Promise.all([recordAuthor(psychologistId), notesOfPatient({ psychologistId, patientId, asOf: release.releasedAt }), patientFullName(patientId)]);
@@ -74,7 +73,7 @@ export async function recordCopyPdf({ patientId, psychologistId, actor, locale: 
     pageLabel: (page, pages) => t("pdf.page", { page, pages }),
     author: author.name,
   });
-  return { bytes, fileName: recordFileName(asked, fullName, dateInZone(today, timeZone)) };
+  return { bytes, fileName: recordFileName(locale, fullName, dateInZone(today, timeZone)) };
 }
 
 async function patientFullName(patientId: string): Promise<string> {

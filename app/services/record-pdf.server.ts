@@ -3,12 +3,14 @@ import { slugify } from "~/domain/clinical-notes";
 import type { Locale } from "~/i18n/config";
 import { downloadName } from "~/i18n/server-texts.server";
 import { contentDisposition } from "~/utils/content-disposition";
+import { writeText } from "./pdf-text.server";
 
 /**
- * The prontuário as a PDF (pdfkit, standard Helvetica: WinAnsi covers
- * Portuguese): a header naming the psychologist with their CRP and the
- * patient, one section per consultation (its date, then the note wrapped
- * across as many pages as it needs) and 'Página X de Y' on every page.
+ * The prontuário as a PDF (pdfkit; Helvetica, with embedded Noto faces for
+ * what WinAnsi lacks: names and notes in any script, ADR 028): a header
+ * naming the psychologist with their CRP and the patient, one section per
+ * consultation (its date, then the note wrapped across as many pages as it
+ * needs) and 'Página X de Y' on every page, in the reader's language.
  * The same document serves the psychologist's export of one note and the
  * patient's copy of their whole record. Every text comes in translated.
  */
@@ -27,17 +29,6 @@ export interface RecordPdfInput {
 
 const MARGIN = 56;
 
-/** Helvetica's WinAnsi shows Latin scripts only: other languages get the record in Portuguese, the document's legal language in Brazil. */
-const LATIN_LOCALES: readonly string[] = ["pt-BR", "pt-PT", "en", "es", "fr", "de", "it"];
-export function pdfLocale(locale: Locale): Locale {
-  return LATIN_LOCALES.includes(locale) ? locale : "pt-BR";
-}
-
-/** Characters Helvetica's WinAnsi encoding cannot show are replaced, so a stray emoji never garbles a line. */
-function printable(text: string): string {
-  return text.replace(/[^\u0009\u000a\u000d\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/gu, "?");
-}
-
 export function buildRecordPdf(input: RecordPdfInput): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, info: { Title: input.title, Author: input.author, Creator: "Acolhe" } });
@@ -47,18 +38,18 @@ export function buildRecordPdf(input: RecordPdfInput): Promise<Buffer> {
     doc.on("error", reject);
 
     const width = doc.page.width - MARGIN * 2;
-    doc.font("Helvetica-Bold").fontSize(16).text(printable(input.title), { width });
+    writeText(doc.fontSize(16), "Helvetica-Bold", input.title, { width });
     doc.moveDown(0.5);
-    doc.font("Helvetica").fontSize(10);
-    for (const line of input.header) doc.text(printable(line), { width });
+    doc.fontSize(10);
+    for (const line of input.header) writeText(doc, "Helvetica", line, { width });
     doc.moveDown(0.5);
-    doc.fontSize(8).fillColor("#475569").text(printable(input.confidentiality), { width }).fillColor("#000000");
+    writeText(doc.fontSize(8).fillColor("#475569"), "Helvetica", input.confidentiality, { width }).fillColor("#000000");
 
     for (const section of input.sections) {
       doc.moveDown(1.2);
-      doc.font("Helvetica-Bold").fontSize(12).text(printable(section.heading), { width });
+      writeText(doc.fontSize(12), "Helvetica-Bold", section.heading, { width });
       doc.moveDown(0.4);
-      doc.font("Helvetica").fontSize(11).text(printable(section.text), { width, lineGap: 2 });
+      writeText(doc.fontSize(11), "Helvetica", section.text, { width, lineGap: 2 });
     }
 
     // Page numbers once the page count is known; the footer sits in the bottom margin, which must not push a new page.
@@ -67,7 +58,7 @@ export function buildRecordPdf(input: RecordPdfInput): Promise<Buffer> {
       doc.switchToPage(index);
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      doc.font("Helvetica").fontSize(8).fillColor("#475569").text(input.pageLabel(index + 1, range.count), MARGIN, doc.page.height - MARGIN / 2 - 4, { width, align: "center", lineBreak: false });
+      writeText(doc.fontSize(8).fillColor("#475569"), "Helvetica", input.pageLabel(index + 1, range.count), { x: MARGIN, y: doc.page.height - MARGIN / 2 - 4, width, align: "center", lineBreak: false });
       doc.page.margins.bottom = bottom;
     }
     doc.end();

@@ -27,7 +27,7 @@ import { contentDisposition } from "~/utils/content-disposition";
 import { csvCell } from "~/utils/csv.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { log } from "~/utils/logger.server";
-import { pdfLocale } from "./receipt-pdf.server";
+import { fitColumns, writeText } from "./pdf-text.server";
 import type { PsychologistSessionUser } from "./session.server";
 
 /**
@@ -47,7 +47,7 @@ export interface ReportRequest {
 /** A table as every format writes it: columns, then rows of cells, then totals. */
 interface Column {
   header: string;
-  /** Characters in the PDF's fixed-width line; amounts align right. */
+  /** Columns in the PDF's fixed-width line (a CJK character takes two); amounts align right. */
   width: number;
   kind: "text" | "date" | "money" | "number";
 }
@@ -228,22 +228,29 @@ function pdfCell(value: Cell, column: Column, locale: string): string {
 function pdfLine(cells: Cell[], columns: Column[], locale: string): string {
   return columns
     .map((column, index) => {
-      const text = pdfCell(cells[index] ?? null, column, locale);
-      const clipped = text.length > column.width ? `${text.slice(0, column.width - 1)}…` : text;
-      return column.kind === "money" || column.kind === "number" ? clipped.padStart(column.width) : clipped.padEnd(column.width);
+      return fitColumns(pdfCell(cells[index] ?? null, column, locale), column.width, column.kind === "money" || column.kind === "number");
     })
     .join("  ")
     .trimEnd();
 }
 
+/**
+ * Rows are Courier lines for their columns; a name in another script is drawn
+ * in a Noto face fitted to the columns it counts (ADR 028), left to right
+ * whatever its script.
+ */
 function writePdf(report: Report, heading: Heading, locale: string, t: TFunction): Readable {
   const doc = new PDFDocument({ size: "A4", layout: "landscape", margin: 36, info: { Title: report.title, Creator: "Acolhe" } });
+  const row = (font: "Courier" | "Courier-Bold", line: string) => writeText(doc, font, line, { direction: "ltr" });
   void (async () => {
-    doc.font("Helvetica-Bold").fontSize(16).text(heading.title);
-    doc.font("Helvetica").fontSize(9);
-    for (const line of heading.lines) doc.text(line);
+    writeText(doc.fontSize(16), "Helvetica-Bold", heading.title);
+    doc.fontSize(9);
+    for (const line of heading.lines) writeText(doc, "Helvetica", line);
     doc.moveDown(0.8);
-    const header = () => doc.font("Courier-Bold").fontSize(8).text(pdfLine(report.columns.map((column) => column.header), report.columns, locale)).font("Courier");
+    const header = () => {
+      doc.fontSize(8);
+      row("Courier-Bold", pdfLine(report.columns.map((column) => column.header), report.columns, locale)).font("Courier");
+    };
     header();
     let rows = 0;
     for await (const cells of report.rows) {
@@ -252,16 +259,16 @@ function writePdf(report: Report, heading: Heading, locale: string, t: TFunction
         doc.addPage();
         header();
       }
-      doc.text(pdfLine(cells, report.columns, locale));
+      row("Courier", pdfLine(cells, report.columns, locale));
       rows += 1;
     }
-    if (rows === 0) doc.font("Helvetica").fontSize(9).text(t("empty"));
+    if (rows === 0) writeText(doc.fontSize(9), "Helvetica", t("empty"));
     const totals = await report.totals();
     doc.moveDown(1);
-    doc.font("Helvetica-Bold").fontSize(11).text(totals.heading);
-    doc.font("Courier-Bold").fontSize(8).text(pdfLine(totals.columns.map((column) => column.header), totals.columns, locale));
-    doc.font("Courier");
-    for (const cells of totals.rows) doc.text(pdfLine(cells, totals.columns, locale));
+    writeText(doc.fontSize(11), "Helvetica-Bold", totals.heading);
+    doc.fontSize(8);
+    row("Courier-Bold", pdfLine(totals.columns.map((column) => column.header), totals.columns, locale));
+    for (const cells of totals.rows) row("Courier", pdfLine(cells, totals.columns, locale));
     doc.end();
   })().catch((error: unknown) => {
     log().error({ err: error }, "Erro ao exportar relatório");
@@ -382,12 +389,10 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
  * The download: audited ('report.generate') before a byte is sent, then the
  * file streamed. The caller has validated the request.
  */
-export async function exportReport(user: PsychologistSessionUser, request: ReportRequest, viewerLocale: Locale): Promise<Response> {
+export async function exportReport(user: PsychologistSessionUser, request: ReportRequest, locale: Locale): Promise<Response> {
   const psychologistId = user.psychologistId;
   const identity = await psychologistIdentity(psychologistId);
   if (!identity) throw new Response(null, { status: 404 });
-  // PDFs use the standard (Latin) fonts; spreadsheets can carry any script.
-  const locale = request.format === "pdf" ? pdfLocale(viewerLocale) : viewerLocale;
   const t = getFixedT(locale, "reports");
   const scope: ReportScope = { psychologistId, from: request.from, to: request.to, timeZone: identity.timeZone };
   await audit({
@@ -410,8 +415,8 @@ export async function exportReport(user: PsychologistSessionUser, request: Repor
   return new Response(createReadableStreamFromReadable(node), {
     headers: {
       "Content-Type": CONTENT_TYPES[request.format],
-      // Named in the reader's language, even when the PDF itself is in Portuguese.
-      "Content-Disposition": contentDisposition(downloadName(viewerLocale, `report.${request.type}`, { from: request.from, to: request.to }, reportExtension(request.format))),
+      // Named in the reader's language.
+      "Content-Disposition": contentDisposition(downloadName(locale, `report.${request.type}`, { from: request.from, to: request.to }, reportExtension(request.format))),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "X-Robots-Tag": "noindex",

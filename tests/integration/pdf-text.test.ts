@@ -1,6 +1,7 @@
+import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import { isPdf, pdfText } from "#tests/helpers/pdf";
+import { isPdf, pdfFonts, pdfText } from "#tests/helpers/pdf";
 
 function render(write: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   return new Promise((resolve) => {
@@ -34,5 +35,16 @@ describe("pdfText", () => {
       return;
     }
     throw new Error("no text gave a stream ending in a carriage return");
+  });
+
+  it("reads text drawn in an embedded font through its ToUnicode map, following each font switch on the line", async () => {
+    const noto = createRequire(import.meta.url).resolve("@fontsource/noto-sans/files/noto-sans-cyrillic-400-normal.woff");
+    const pdf = await render((doc) => {
+      doc.text("Paciente: ", { continued: true }).font(noto).text("Иван Петров", { continued: true }).font("Helvetica").text(" — ok");
+      doc.font(noto).text("Второй");
+    });
+    expect(pdfText(pdf).split("\n")).toEqual(["Paciente: Иван Петров — ok", "Второй"]);
+    expect([...pdfFonts(pdf).standard.values()]).toEqual(["Helvetica"]);
+    expect([...pdfFonts(pdf).embedded.values()]).toEqual([expect.stringMatching(/\+NotoSans-Regular$/)]);
   });
 });

@@ -157,7 +157,7 @@ describe("the fiscal report", () => {
     const named = async (language: string, format: string) =>
       (await run(downloadLoader, getRequest(`/psychologist-dashboard/reports/download?type=fiscal&format=${format}&${OCTOBER}`, jar, { "Accept-Language": language }))).headers.get("Content-Disposition");
     expect(await named("en", "excel")).toBe('attachment; filename="tax-report-2026-10-01-to-2026-10-31.xlsx"');
-    // The PDF of a non-Latin language is written in Portuguese, but still named in the reader's.
+    // A name in Cyrillic, with an ASCII fallback.
     expect(await named("ru", "pdf")).toBe(
       `attachment; filename="2026-10-01-2026-10-31.pdf"; filename*=UTF-8''${encodeURIComponent("налоговый-отчёт-2026-10-01-2026-10-31.pdf")}`,
     );

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { createAppointment, createPair } from "#tests/helpers/appointments";
+import { signedIn } from "#tests/helpers/factories";
+import { getRequest, run } from "#tests/helpers/http";
+import { isPdf, pdfFonts, pdfText } from "#tests/helpers/pdf";
+import { db } from "~/models/db.server";
+import { loader as receiptLoader } from "~/routes/_patient.appointment.$id.receipt";
+import { loader as reportLoader } from "~/routes/_psychologist.psychologist-dashboard.reports_.download";
+import { buildRecordPdf, type RecordPdfInput } from "~/services/record-pdf.server";
+
+/**
+ * Names and notes in any script print in the PDFs (ADR 028): text Helvetica
+ * cannot show is drawn in embedded Noto faces and reads back; a document all
+ * in Portuguese still embeds no font.
+ */
+
+const record = (patient: string, sections: RecordPdfInput["sections"]) =>
+  buildRecordPdf({
+    title: "Prontuário",
+    header: ["Psicólogo(a): Dra. Helena Prado — CRP 06/123456", `Paciente: ${patient}`],
+    sections,
+    confidentiality: "Documento confidencial.",
+    pageLabel: (page, pages) => `Página ${page} de ${pages}`,
+    author: "Dra. Helena Prado",
+  });
+
+const RUSSIAN = "Пациент жалуется на тревогу и бессонницу.";
+const CHINESE = "患者感到焦虑，睡眠不好。";
+// Without the vowel sign i (ि), which is drawn before its consonant and so reads back ahead of it.
+const HINDI = "मरीज़ को नींद नहीं आती है।";
+const ARABIC = "المريض يشعر بالقلق";
+
+describe("PDFs in other scripts", () => {
+  it("prints a Cyrillic patient name and notes in Russian, Chinese, Hindi and Arabic in the record", async () => {
+    const pdf = await record("Иван Петров", [
+      { heading: "Консультация 1", text: RUSSIAN },
+      { heading: "咨询 2", text: CHINESE },
+      { heading: "परामर्श 3", text: HINDI },
+      { heading: "جلسة", text: ARABIC },
+    ]);
+    const lines = pdfText(pdf).split("\n");
+    expect(lines).toContain("Paciente: Иван Петров");
+    expect(lines).toContain("Консультация 1");
+    expect(lines).toContain(RUSSIAN);
+    expect(lines).toContain("咨询 2");
+    expect(lines).toContain(CHINESE);
+    expect(lines).toContain(HINDI);
+    // Arabic is drawn in visual order, right to left: read left to right, the line is the text backwards
+    // (each letter in its joined form, which its ToUnicode entry maps back to the letter).
+    expect(lines).toContain([...ARABIC].reverse().join(""));
+    expect(lines).toContain("ةسلج");
+    expect(lines).not.toContain(expect.stringContaining("?"));
+    expect(pdfFonts(pdf).embedded.size).toBeGreaterThan(0);
+  });
+
+  it("reads back a wrapped note in Chinese whole, and marks what no font has with '?'", async () => {
+    const pdf = await record("Ana Costa", [{ heading: "Sessão", text: `${CHINESE.repeat(12)}\nFim 😀` }]);
+    const lines = pdfText(pdf).split("\n");
+    const note = lines.slice(lines.indexOf("Sessão") + 1, lines.indexOf("Fim ?"));
+    expect(note.length).toBeGreaterThan(2);
+    expect(note.join("")).toBe(CHINESE.repeat(12));
+  });
+
+  it("keeps a record in Portuguese in the standard fonts, embedding none", async () => {
+    const pdf = await record("Ana Conceição", [{ heading: "Consulta de 01 de outubro", text: "Paciente relata ansiedade — “melhora” após exercícios. Ação: manter." }]);
+    expect(pdfText(pdf)).toContain("Paciente relata ansiedade — “melhora” após exercícios. Ação: manter.");
+    expect(pdfFonts(pdf).embedded.size).toBe(0);
+    expect([...pdfFonts(pdf).standard.values()].sort()).toEqual(["Helvetica", "Helvetica-Bold"]);
+  });
+
+  it("prints a receipt for a payer named in Chinese, in the reader's Chinese; in Portuguese it embeds no font", async () => {
+    const { patient, psychologist } = await createPair({ patient: { firstName: "张", lastName: "伟" } });
+    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date("2026-10-01T17:00:00Z"), status: "completed", priceCents: 180_00 });
+    const jar = await signedIn(patient);
+    const download = async (language: string) => {
+      const response = await run(receiptLoader, getRequest(`/appointment/${id}/receipt`, jar, { "Accept-Language": language }), { id });
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(isPdf(bytes)).toBe(true);
+      return bytes;
+    };
+    const chinese = await download("zh-CN");
+    const lines = pdfText(chinese).split("\n");
+    expect(lines).toContain("收据");
+    expect(lines.some((line) => line.endsWith("张 伟"))).toBe(true);
+    expect(pdfFonts(chinese).embedded.size).toBeGreaterThan(0);
+
+    await db.updateTable("profiles").set({ first_name: "Paula", last_name: "Pereira" }).where("id", "=", patient.id).execute();
+    const portuguese = await download("pt-BR");
+    expect(pdfText(portuguese)).toContain("Paula Pereira");
+    expect(pdfFonts(portuguese).embedded.size).toBe(0);
+  });
+
+  it("prints a report row for a patient named in Cyrillic; in Latin names it embeds no font", async () => {
+    const { patient, psychologist } = await createPair({ patient: { firstName: "Иван", lastName: "Петров" } });
+    await db.updateTable("psychologists").set({ crp: "06/123456", cpf: "12345678909" }).where("id", "=", psychologist.psychologistId).execute();
+    const startsAt = new Date("2026-10-15T17:00:00Z");
+    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed", priceCents: 200_00 });
+    await db
+      .insertInto("payments")
+      .values({ appointment_id: id, provider: "local", provider_payment_id: `pay-${id}`, status: "approved", method: "pix", amount_cents: 200_00, currency: "BRL", refunded_cents: 0, approved_at: startsAt })
+      .execute();
+    const jar = await signedIn(psychologist);
+    const report = async () => {
+      const response = await run(reportLoader, getRequest("/psychologist-dashboard/reports/download?type=fiscal&format=pdf&from=2026-10-01&to=2026-10-31", jar));
+      expect(response.status).toBe(200);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const cyrillic = await report();
+    const lines = pdfText(cyrillic).split("\n");
+    const row = lines.find((line) => line.startsWith("2026-10-15"));
+    expect(row?.replace(/\s+/g, " ")).toBe("2026-10-15 Иван Петров CPF não informado R$ 200,00 PIX R$ 0,00 R$ 200,00");
+    // The name takes its columns as Helvetica's Courier would: the next column starts where the header's does.
+    const header = lines.find((line) => line.startsWith("Data"))!;
+    expect(row!.indexOf("CPF não informado")).toBe(header.indexOf("CPF"));
+    expect(pdfFonts(cyrillic).embedded.size).toBeGreaterThan(0);
+
+    await db.updateTable("profiles").set({ first_name: "Ivan", last_name: "Petrov" }).where("id", "=", patient.id).execute();
+    const latin = await report();
+    expect(pdfText(latin)).toContain("Ivan Petrov");
+    expect(pdfFonts(latin).embedded.size).toBe(0);
+  });
+});
