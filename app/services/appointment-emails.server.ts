@@ -232,6 +232,21 @@ export function rescheduleRejectedEmail(recipient: Recipient, facts: Appointment
   });
 }
 
+/** To both sides: nobody answered the request in time; the original time stands. */
+export function rescheduleExpiredEmail(recipient: Recipient, facts: AppointmentFacts, request: { by: "patient" | "psychologist"; proposedStartsAt: Date }, audience: "patient" | "psychologist"): AppointmentEmail {
+  const t = getFixedT(recipient.locale, "emails");
+  const asked = request.by === audience;
+  return compose("appointment_reschedule_expired", recipient, "rescheduleExpired", facts, {
+    paragraphs: [
+      t(`appointment.rescheduleExpired.${asked ? "asker" : "other"}`, {
+        name: audience === "patient" ? facts.psychologistName : facts.patientName,
+        proposed: whenText(recipient.locale, recipient.timeZone, request.proposedStartsAt),
+        when: whenText(recipient.locale, recipient.timeZone, facts.startsAt),
+      }),
+    ],
+  });
+}
+
 export function cancelledEmail(recipient: Recipient, facts: AppointmentFacts, attendees: Attendees, audience: "patient" | "psychologist"): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
   const counterpart = audience === "patient" ? facts.psychologistName : facts.patientName;

@@ -15,6 +15,7 @@ import {
   paymentFailedEmail,
   paymentPendingEmail,
   reminderEmail,
+  rescheduleExpiredEmail,
   rescheduleRejectedEmail,
   rescheduleRequestedEmail,
   rescheduledEmail,
@@ -289,10 +290,14 @@ async function resumeDueReminder(trx: Trx, row: AppointmentForNotices, now: Date
   await enqueue("appointments.reminder", { appointmentId: row.id, kind: due, startsAt: row.startsAt.toISOString() }, { singletonKey: `${reminderKey(row.id, due, row.startsAt)}:after-request` }, trx);
 }
 
-/** An unanswered request expired: the original time stands, with any reminder it missed meanwhile. */
-export async function afterRescheduleExpired(trx: Trx, appointmentId: string, now = new Date()): Promise<void> {
+/** An unanswered request expired: both sides learn the original time stands, with any reminder it missed meanwhile. */
+export async function afterRescheduleExpired(trx: Trx, appointmentId: string, request: { by: "patient" | "psychologist"; proposedStartsAt: Date }, now = new Date()): Promise<void> {
   const row = await load(trx, appointmentId, "afterRescheduleExpired");
-  if (row) await resumeDueReminder(trx, row, now);
+  if (!row) return;
+  const people = peopleOf(row);
+  if (people.patient) await send(trx, people.patient, rescheduleExpiredEmail(people.patient, people.facts, request, "patient"));
+  if (people.psychologist) await send(trx, people.psychologist, rescheduleExpiredEmail(people.psychologist, people.facts, request, "psychologist"));
+  await resumeDueReminder(trx, row, now);
 }
 
 /** The payment is being verified: tell the patient, once. */

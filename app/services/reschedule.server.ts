@@ -97,7 +97,7 @@ export async function answerReschedule(input: { appointmentId: string; asker: As
       // The proposed time has come: accepting would move the consultation into the past. The request lapses, the original stands.
       await dropProposal(trx, appointment.id);
       await closeRequest(trx, request.id, "expired", null, now);
-      await afterRescheduleExpired(trx, appointment.id, now);
+      await afterRescheduleExpired(trx, appointment.id, { by: request.requestedBy, proposedStartsAt: request.proposedStartsAt }, now);
       return { ok: false, problem: "no_request" };
     }
     // Accepting moves the consultation to a new slot: refused, as a new request is, once the psychologist is no longer
@@ -124,10 +124,11 @@ export async function expireDueRescheduleRequests(now = new Date()): Promise<num
     await db.transaction().execute(async (trx) => {
       await trx.selectFrom("appointments").select("id").where("id", "=", request.appointmentId).forUpdate().executeTakeFirst();
       // Answered meanwhile: nothing to do.
-      if ((await pendingRequest(trx, request.appointmentId))?.id !== request.id) return;
+      const pending = await pendingRequest(trx, request.appointmentId);
+      if (pending?.id !== request.id) return;
       await dropProposal(trx, request.appointmentId);
       await closeRequest(trx, request.id, "expired", null, now);
-      await afterRescheduleExpired(trx, request.appointmentId, now);
+      await afterRescheduleExpired(trx, request.appointmentId, { by: pending.requestedBy, proposedStartsAt: pending.proposedStartsAt }, now);
     });
   }
   if (due.length > 0) log().info({ count: due.length }, "reschedule requests expired");

@@ -335,6 +335,14 @@ describe("an unanswered request", () => {
     expect(await expireDueRescheduleRequests(dayBefore)).toBe(1);
     expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", proposed_starts_at: null, starts_at: brasilia(dayFromToday(5), "10:00") });
     expect((await db.selectFrom("reschedule_requests").select("status").where("appointment_id", "=", id).executeTakeFirstOrThrow()).status).toBe("expired");
+    // Both sides are told the original time stands: the patient who asked, and the psychologist who did not answer.
+    const told = await db.selectFrom("mail_outbox").select(["to_email", "subject", "text"]).where("template", "=", "appointment_reschedule_expired").orderBy("to_email").execute();
+    expect(told.map((mail) => mail.to_email).sort()).toEqual([patient.email, psychologist.email].sort());
+    const toPatient = told.find((mail) => mail.to_email === patient.email)!;
+    const toPsychologist = told.find((mail) => mail.to_email === psychologist.email)!;
+    expect(toPatient.subject).toMatch(/^Pedido de reagendamento expirado — /);
+    expect(toPatient.text).toMatch(/Seu pedido para mudar a consulta com .+ para .+14:00.* não foi respondido a tempo e expirou\. A consulta continua marcada para .+10:00/);
+    expect(toPsychologist.text).toMatch(/O pedido de .+ para mudar a consulta para .+14:00.* não foi respondido a tempo e expirou\. A consulta continua marcada para .+10:00/);
     // Once expired, nobody can answer it.
     expect((await post(id, psychologistJar, { intent: "accept" })).status).toBe(409);
     // The 24-hour reminder fell due while the request waited (and was skipped): it goes out now.
@@ -354,6 +362,7 @@ describe("an unanswered request", () => {
     expect(await rescheduleService.answerReschedule({ appointmentId: id, asker: { role: "psychologist", userId: psychologist.id }, accept: true, reason: null, now: afterProposed })).toEqual({ ok: false, problem: "no_request" });
     expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", starts_at: original, proposed_starts_at: null, reschedule_count: 0 });
     expect((await db.selectFrom("reschedule_requests").select("status").where("appointment_id", "=", id).executeTakeFirstOrThrow()).status).toBe("expired");
+    expect(await db.selectFrom("mail_outbox").select("to_email").where("template", "=", "appointment_reschedule_expired").execute()).toHaveLength(2);
 
     // Nobody answers another such request: the sweep expires it once the proposed time has come, days before the original's 24 hours.
     expect((await propose(id, patientJar, proposed)).status).toBe(303);
