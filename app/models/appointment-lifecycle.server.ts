@@ -49,7 +49,6 @@ export async function getAppointmentForNotices(executor: Executor, appointmentId
       "su.deleted_at as psychologistDeletedAt",
       "ps.email as psychologistEmail",
       "sp.locale as psychologistLocale",
-      "sp.time_zone as psychologistProfileTimeZone",
       "sp.email_notifications as psychologistEmailNotifications",
       "sp.appointment_reminders as psychologistAppointmentReminders",
     ])

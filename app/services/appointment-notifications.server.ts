@@ -73,7 +73,8 @@ function peopleOf(row: AppointmentForNotices): People {
   // A patient without a name is 'Patient' in the psychologist's language: only the psychologist's e-mails name the patient.
   const patientName = fullName(row.patientFirstName, row.patientLastName) || getFixedT(recipientLocale(row.psychologistLocale), "practice")("feed.patient");
   const patientZone = supportedTimeZone(row.patientTimeZone) ?? DEFAULT_TIME_ZONE;
-  const psychologistZone = supportedTimeZone(row.psychologistProfileTimeZone) ?? supportedTimeZone(row.psychologistZone) ?? DEFAULT_TIME_ZONE;
+  // The practice's zone: the clock of the psychologist's agenda and dashboard (and of the refund e-mails), not the personal one in settings.
+  const psychologistZone = supportedTimeZone(row.psychologistZone) ?? DEFAULT_TIME_ZONE;
   const psychologistEmail = row.psychologistDeletedAt ? null : (row.psychologistUserEmail ?? row.psychologistEmail);
 
   const patient: Recipient | null = row.patientDeletedAt

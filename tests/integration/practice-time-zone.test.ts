@@ -8,6 +8,7 @@ import { db } from "~/models/db.server";
 import { loader as step2Loader } from "~/routes/_public.schedule.step2";
 import { takeToast } from "~/services/toast.server";
 import { purgedWithPublicPages } from "~/utils/page-cache.server";
+import { afterConfirmation } from "~/services/appointment-notifications.server";
 
 /**
  * 'Fuso horário do consultório' on the agenda tab, through the request
@@ -104,6 +105,20 @@ describe("the practice's time zone", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
     expect(await zoneOf(psychologist.psychologistId)).toBe("America/Sao_Paulo");
+  });
+
+  it("the psychologist's e-mails show the practice's clock, as the dashboard does, not the personal zone in settings", async () => {
+    const psychologist = await createBookablePsychologist();
+    await db.updateTable("psychologists").set({ time_zone: "America/Manaus" }).where("id", "=", psychologist.psychologistId).execute();
+    await db.updateTable("profiles").set({ time_zone: "Europe/Lisbon" }).where("id", "=", psychologist.id).execute();
+    const patient = await createUser();
+    // 10:00 in Brasília: 09:00 in Manaus, 13:00 in Lisbon.
+    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: brasilia(dayFromToday(5), "10:00"), status: "confirmed" });
+    await db.transaction().execute((trx) => afterConfirmation(trx, id));
+    const mail = await db.selectFrom("mail_outbox").select(["subject", "text"]).where("to_email", "=", psychologist.email).executeTakeFirstOrThrow();
+    expect(mail.subject).toContain("09:00");
+    expect(mail.text).toContain("09:00");
+    expect(mail.text).not.toContain("13:00");
   });
 
   it("a patient cannot change anyone's zone", async () => {
