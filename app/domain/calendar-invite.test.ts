@@ -87,7 +87,7 @@ describe("buildCalendarInvite", () => {
     expect(value(ics, "URL")).toBe(VIDEO_URL);
   });
 
-  it("names the organizer and every attendee, asking for a reply", () => {
+  it("names the organizer and every attendee as already accepted, asking no reply of the no-reply organizer", () => {
     const organizer = lines(ics).find((line) => line.startsWith("ORGANIZER"));
     expect(organizer).toMatch(/;CN="?Acolhe"?:/);
     expect(organizer).toMatch(/:mailto:nao-responda@acolhe\.com\.br$/i);
@@ -98,9 +98,9 @@ describe("buildCalendarInvite", () => {
     expect(attendees[0]).toMatch(/mailto:ana@example\.org$/);
     expect(attendees[1]).toMatch(/mailto:helena@example\.org$/);
     for (const attendee of attendees) {
-      expect(attendee).toContain("RSVP=TRUE");
+      expect(attendee).not.toContain("RSVP=TRUE");
       expect(attendee).toMatch(/ROLE="?REQ-PARTICIPANT"?/);
-      expect(attendee).toMatch(/PARTSTAT="?NEEDS-ACTION"?/);
+      expect(attendee).toMatch(/PARTSTAT="?ACCEPTED"?/);
     }
   });
 

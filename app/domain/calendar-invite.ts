@@ -58,12 +58,14 @@ function paramName(name: string): string {
 }
 
 function attributes(input: CalendarInviteInput, cancelled: boolean): EventAttributes {
+  // The consultation is already booked and paid; the organizer is a no-reply address, so no reply is asked
+  // (a calendar's 'decline' would go nowhere and cancel nothing: cancelling is done on the site).
   const attendees: Attendee[] = input.attendees.map((person) => ({
     name: paramName(person.name),
     email: person.email,
     role: "REQ-PARTICIPANT",
-    partstat: "NEEDS-ACTION",
-    rsvp: !cancelled,
+    partstat: "ACCEPTED",
+    rsvp: false,
   }));
   return {
     uid: inviteUid(input.appointmentId),
