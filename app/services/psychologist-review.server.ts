@@ -42,19 +42,21 @@ export async function reviewPsychologist(input: { adminId: string; psychologistI
     if (!to) return "changed";
     const locale = recipientLocale(recipient?.locale);
     const t = getFixedT(locale, "emails");
-    const key = `review.${transition.to}`;
+    // Approval after a suspension is a reinstatement: its own subject, heading and text, the approval's button.
     const reinstated = transition.to === "approved" && psychologist.status === "suspended";
+    const key = `review.${transition.to}`;
+    const texts = reinstated ? "review.approved.reinstated" : key;
     await queueMail(trx, {
       userId: psychologist.userId,
       to,
       template: `psychologist_${transition.to}`,
       locale,
-      subject: t(`${key}.subject`),
+      subject: t(`${texts}.subject`),
       ...render({
         locale,
         name: recipient?.firstName ?? psychologist.name,
-        heading: t(`${key}.heading`),
-        paragraphs: [t(reinstated ? "review.approved.reinstated" : `${key}.body`), ...(transition.needsReason && reason ? [t("review.reason", { reason })] : [])],
+        heading: t(`${texts}.heading`),
+        paragraphs: [t(`${texts}.body`), ...(transition.needsReason && reason ? [t("review.reason", { reason })] : [])],
         action: { label: t(`${key}.button`), url: absoluteUrl(transition.to === "approved" ? "/psychologist-dashboard" : "/psychologist-profile") },
       }),
     });

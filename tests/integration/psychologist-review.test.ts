@@ -184,6 +184,11 @@ describe("decisions", () => {
     expect((await decide(jar, psychologist.psychologistId, { intent: "approve" })).status).toBe(303);
     expect((await send(page(profile))).status).toBe(200);
     expect((await mailsTo(psychologist.email)).map((mail) => mail.template)).toEqual(["psychologist_suspended", "psychologist_approved"]);
+    // The approval after a suspension says it is a reinstatement, not a first approval.
+    const [, reinstated] = await mailsTo(psychologist.email);
+    expect(reinstated).toMatchObject({ subject: "Seu perfil foi reativado na Acolhe" });
+    expect(reinstated!.text).toContain("Perfil reativado");
+    expect(reinstated!.text).toContain("Seu perfil foi reativado e voltou a aparecer para os pacientes.");
   });
 
   it("only an admin decides: patients and psychologists are refused and nothing changes", async () => {
