@@ -52,7 +52,7 @@ export function CancelForm({ data, answer, t, FormComponent, submitting, leave }
               {!quote.paid ? t("refund.unpaid") : data.role === "psychologist" ? t("refund.psychologist", { amount: quote.amount }) : t("refund.patient", { percent: quote.percent, amount: quote.amount })}
             </p>
             {data.role === "patient" && quote.paid ? (
-              <p className="mt-1">{t("policy", { noFeeHours: policy.noFeeHours, partialHours: policy.partialHours, partialPercent: policy.partialPercent })}</p>
+              <p className="mt-1">{policy.text}</p>
             ) : null}
           </div>
           {answer?.error ? <FormErrors errors={[answer.error]} autoFocus={!reasonErrors} /> : null}

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { policySentence, scopedT } from "~/domain/policy-text";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "./config";
 import { createTranslator, type Messages } from "./translate";
 
@@ -141,28 +142,38 @@ describe.each(SUPPORTED_LOCALES)("counts at zero in %s", (locale) => {
   });
 });
 
-/** The reschedule limit in the policy texts (step 3, the confirmation e-mail): the count's plural form, never 'vez(es)'. */
-describe.each(SUPPORTED_LOCALES)("the reschedule limit in %s", (locale) => {
+/**
+ * The policy sentence of the four places (step 3, the confirmation e-mail, the
+ * cancel dialog, the reschedule page), for many settings: every key found,
+ * every variable filled, the count's plural form, never 'vez(es)'.
+ */
+describe.each(SUPPORTED_LOCALES)("the policy sentences in %s", (locale) => {
   const read = (namespace: string) => JSON.parse(readFileSync(path.join(ROOT, locale, `${namespace}.json`), "utf8")) as Messages;
-  const t = createTranslator({ booking: read("booking"), emails: read("emails") }, locale, "booking");
+  const translations = { booking: read("booking"), emails: read("emails"), cancellation: read("cancellation"), reschedule: read("reschedule") };
+  const t = (namespace: string, prefix: string) => scopedT(createTranslator(translations, locale, namespace), prefix);
+  const places = [
+    ["booking", t("booking", "step3.policy"), true, true],
+    ["emails", t("emails", "appointment.confirmed.policy"), true, true],
+    ["cancellation", t("cancellation", "policy"), true, false],
+    ["reschedule", t("reschedule", "policy"), false, true],
+  ] as const;
 
-  it.each(["booking:step3", "emails:appointment.confirmed"])("%s writes no hand-made plural", (prefix) => {
-    for (const count of [0, 1, 2, 3, 5, 11]) {
-      const times = t(`${prefix}.rescheduleTimes`, { count });
-      expect(times).not.toMatch(/\(|\/|rescheduleTimes/);
-      const policy = t(`${prefix}.policy`, { noFeeHours: 24, partialHours: 12, partialPercent: 50, minHours: 24, reschedules: times });
-      expect(policy).toContain(times);
-      expect(policy).not.toMatch(/\(\p{L}{1,2}\)|\p{L}\/\p{L}/u);
+  it.each(places)("%s reads whole sentences", (_namespace, tp, cancels, reschedules) => {
+    for (const hours of [0, 1, 2, 3, 5, 11, 21, 24, 100, 720]) {
+      for (const count of [0, 1, 2, 3, 5, 10]) {
+        const cancellation = { noFeeThresholdHours: hours, partialRefundThresholdHours: Math.floor(hours / 2), partialRefundPercent: 50 };
+        const text = policySentence({ cancellation: cancels ? cancellation : undefined, reschedule: reschedules ? { maxReschedulesPerAppointment: count, minHoursBeforeAppointment: hours } : undefined }, tp);
+        expect(text).not.toMatch(/{{|policy\.|sentence|fullFrom|fullAlways|partial(Between|Under)|noneUnder|reschedule(Times|Notice)/);
+        expect(text).not.toMatch(/\(\p{L}{1,2}\)|\p{L}\/\p{L}/u);
+      }
     }
   });
-});
 
-it("pt-BR says 'até 1 vez' and 'até 2 vezes'", () => {
-  const booking = JSON.parse(readFileSync(path.join(ROOT, DEFAULT_LOCALE, "booking.json"), "utf8")) as Messages;
-  const t = createTranslator({ booking }, DEFAULT_LOCALE, "booking");
-  expect(t("step3.rescheduleTimes", { count: 1 })).toBe("1 vez");
-  expect(t("step3.rescheduleTimes", { count: 2 })).toBe("2 vezes");
-  expect(t("step3.rescheduleTimes", { count: 0 })).toBe("0 vezes");
+  it("step 3 and the confirmation e-mail say the policy in the same words", () => {
+    const booking = translations.booking.step3 as Messages;
+    const confirmed = (translations.emails.appointment as Messages).confirmed as Messages;
+    expect(confirmed.policy).toEqual(booking.policy);
+  });
 });
 
 describe("the error texts bundled for a failed root loader", () => {

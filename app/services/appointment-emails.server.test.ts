@@ -28,3 +28,22 @@ describe("subjects", () => {
     expect(rescheduleRequestedEmail(psychologist, facts, { by: "patient", proposedStartsAt: new Date("2026-03-11T17:00:00Z"), reason: "viagem" }).subject).toBe("Pedido de reagendamento — 10 de mar., 13:00");
   });
 });
+
+describe("the confirmation's policy", () => {
+  const said = (recipient: Recipient, chosen: typeof policies) => confirmationEmail(recipient, facts, attendees, chosen).text;
+
+  it("reads the defaults as step 3 does", () => {
+    expect(said({ ...patient, locale: "pt-BR" }, policies)).toContain(
+      "Cancelamento: reembolso integral com 24 horas ou mais de antecedência, 50% entre 12 e 24 horas, nenhum com menos de 12 horas. Reagendamento: até 2 vezes, com pelo menos 24 horas de antecedência.",
+    );
+  });
+
+  it("says only what the settings refund and allow: no '0%' band, no '0 vezes', no '0 horas', '1 hora'", () => {
+    const chosen = {
+      cancellation: { ...DEFAULT_CANCELLATION_POLICY, noFeeThresholdHours: 1, partialRefundThresholdHours: 0, partialRefundPercent: 0 },
+      reschedule: { maxReschedulesPerAppointment: 0, minHoursBeforeAppointment: 0 },
+    };
+    expect(said({ ...patient, locale: "pt-BR" }, chosen)).toContain("Cancelamento: reembolso integral com 1 hora ou mais de antecedência, nenhum com menos de 1 hora. Reagendamento: não permitido.");
+    expect(said(patient, chosen)).toContain("Cancellation: full refund 1 hour or more in advance, none under 1 hour. Rescheduling: not allowed.");
+  });
+});

@@ -1,6 +1,7 @@
 import type { MailAttachment } from "#db/types";
 import type { CancellationPolicy, ReschedulePolicy } from "~/domain/appointment-status";
 import { buildCalendarCancellation, buildCalendarInvite, inviteSequence, type CalendarInviteInput } from "~/domain/calendar-invite";
+import { policySentence, scopedT } from "~/domain/policy-text";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { downloadName } from "~/i18n/server-texts.server";
@@ -134,14 +135,7 @@ export function confirmationEmail(recipient: Recipient, facts: AppointmentFacts,
         t("appointment.videoRoom"),
         t("appointment.confirmed.invite"),
         t("appointment.confirmed.reminders"),
-        t("appointment.confirmed.policy", {
-          noFeeHours: policies.cancellation.noFeeThresholdHours,
-          partialHours: policies.cancellation.partialRefundThresholdHours,
-          partialPercent: policies.cancellation.partialRefundPercent,
-          // "até 2 vezes": the count's own plural form, not a hand-made "vez(es)".
-          reschedules: t("appointment.confirmed.rescheduleTimes", { count: policies.reschedule.maxReschedulesPerAppointment }),
-          minHours: policies.reschedule.minHoursBeforeAppointment,
-        }),
+        policySentence(policies, scopedT(t, "appointment.confirmed.policy")),
       ],
       action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
       footnote: t("appointment.confirmed.manage"),

@@ -4,6 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { lastBookableDate } from "~/domain/booking-horizon";
+import { policySentence, scopedT } from "~/domain/policy-text";
 import { isOfferedDuration, priceForDuration } from "~/domain/pricing";
 import { addDays, dateInZone, DAY_PERIODS, groupSlotsByPeriod, weekdayOf, type DayPeriod } from "~/domain/slots";
 import type { Locale } from "~/i18n/config";
@@ -294,14 +295,7 @@ export async function step3Page(request: Request, user: SessionUser) {
         duration: selection.duration,
         price: formatMoney(priceCents, locale),
       },
-      policy: t("step3.policy", {
-        noFeeHours: policies.cancellation.noFeeThresholdHours,
-        partialHours: policies.cancellation.partialRefundThresholdHours,
-        partialPercent: policies.cancellation.partialRefundPercent,
-        // "até 2 vezes": the count's own plural form, not a hand-made "vez(es)".
-        reschedules: t("step3.rescheduleTimes", { count: policies.reschedule.maxReschedulesPerAppointment }),
-        minHours: policies.reschedule.minHoursBeforeAppointment,
-      }),
+      policy: policySentence(policies, scopedT(t, "step3.policy")),
       backHref: `/schedule/step2?${back}`,
       formAction: ownHold ? `/appointment/${ownHold.id}/pay` : `/schedule/step3?${url.searchParams}`,
       // LGPD art. 11: asked once, before the first booking, and recorded with the policy's version.

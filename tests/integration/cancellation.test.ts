@@ -62,7 +62,7 @@ describe("a patient cancels", () => {
     const shown = await body(await page(id, jar));
     expect(shown.quote).toMatchObject({ percent: 50, cents: PRICE / 2, paid: true });
     expect(shown.quote.amount).toMatch(/140,00/);
-    expect(shown.policy).toMatchObject({ noFeeHours: 24, partialHours: 12, partialPercent: 50 });
+    expect(shown.policy.text).toBe("Política desta consulta: reembolso integral com 24 horas ou mais de antecedência, 50% entre 12 e 24 horas, nenhum com menos de 12 horas.");
 
     const response = await cancel(id, jar, { reason: "Surgiu um compromisso de trabalho", exception: "technical_issues" });
     expect(response.status).toBe(303);
@@ -305,6 +305,7 @@ describe("the policy of the booking", () => {
     const shown = await body(await page(id, jar));
     expect(shown.quote.percent).toBe(30);
     expect(shown.policy.exceptions).toEqual(["medical_emergency"]);
+    expect(shown.policy.text).toBe("Política desta consulta: reembolso integral com 48 horas ou mais de antecedência, 30% entre 24 e 48 horas, nenhum com menos de 24 horas.");
   });
 });
 

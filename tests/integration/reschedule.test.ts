@@ -276,6 +276,17 @@ describe("what is refused", () => {
     expect(html).not.toMatch(/\(es\)|\(s\)|\{\{/);
   });
 
+  it.each([
+    [0, 24, "Esta consulta não pode ser reagendada."],
+    [1, 1, "Até 1 reagendamento por consulta, com pelo menos 1 hora de antecedência. O valor e a duração não mudam."],
+    [3, 0, "Até 3 reagendamentos por consulta. O valor e a duração não mudam."],
+  ])("says a policy of %i reschedules, %i hours before, as the settings allow", async (max, minHours, text) => {
+    const policy = await db.insertInto("reschedule_policies").values({ psychologist_id: psychologist.psychologistId, max_reschedules: max, min_hours_before: minHours, medical_emergency: true, technical_issues: true, weather_conditions: true }).returning("id").executeTakeFirstOrThrow();
+    const id = await confirmed(5, "10:00");
+    await db.updateTable("appointments").set({ reschedule_policy_id: policy.id }).where("id", "=", id).execute();
+    expect((await body(await page(id, patientJar))).policy.text).toBe(text);
+  });
+
   it("someone else's consultation is a 404; an admin is refused", async () => {
     const id = await confirmed(5, "10:00");
     const strangers = [await signedIn(await createUser()), await signedIn(await createUser({ role: "psychologist" }))];

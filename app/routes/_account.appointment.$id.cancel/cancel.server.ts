@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { CANCELLATION_EXCEPTIONS } from "~/domain/cancellation";
+import { policySentence, scopedT } from "~/domain/policy-text";
 import { patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { askerOf, backTo } from "~/services/appointment-asker.server";
@@ -52,9 +53,8 @@ export async function cancelPageData(request: Request, user: SessionUser, appoin
     refusal,
     quote: { ...quote, amount: formatMoney(quote.cents, locale) },
     policy: {
-      noFeeHours: policy.noFeeThresholdHours,
-      partialHours: policy.partialRefundThresholdHours,
-      partialPercent: policy.partialRefundPercent,
+      // Said as booking step 3 and the confirmation e-mail said it (app/domain/policy-text.ts).
+      text: policySentence({ cancellation: policy }, scopedT(t, "policy")),
       exceptions: CANCELLATION_EXCEPTIONS.filter((exception) =>
         ({ medical_emergency: policy.exceptions.medicalEmergency, technical_issues: policy.exceptions.technicalIssues, weather_conditions: policy.exceptions.weatherConditions })[exception],
       ),

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isDate } from "~/domain/agenda";
 import { patientName } from "~/domain/practice-appointments";
 import { lastBookableDate } from "~/domain/booking-horizon";
+import { policySentence, scopedT } from "~/domain/policy-text";
 import { addDays, dateInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { askerOf, backTo } from "~/services/appointment-asker.server";
@@ -71,7 +72,8 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
     with: asker.role === "patient" ? appointment.psychologistName : patientName({ firstName: appointment.patientFirstName, lastName: appointment.patientLastName }),
     current: when(appointment.startsAt),
     durationMinutes: appointment.durationMinutes,
-    policy: { max: policy.maxReschedulesPerAppointment, minHours: policy.minHoursBeforeAppointment },
+    // The sentence as booking step 3 and the confirmation e-mail chose it (app/domain/policy-text.ts); the numbers for the denials.
+    policy: { max: policy.maxReschedulesPerAppointment, minHours: policy.minHoursBeforeAppointment, text: policySentence({ reschedule: policy }, scopedT(t, "policy")) },
     denial: check.allowed || pending ? null : { reason: check.reason, hoursLeft: preview.hoursLeft },
     pending: pending ? { mine: pending.requestedBy === asker.role, by: pending.requestedBy, reason: pending.reason, proposed: when(pending.proposedStartsAt) } : null,
     date,

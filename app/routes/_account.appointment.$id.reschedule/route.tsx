@@ -59,7 +59,7 @@ export default function Reschedule() {
       <div className="card mt-4 text-sm">
         <p className="font-semibold">{data.with}</p>
         <p>{t("current", data.current)}</p>
-        <p className="muted">{t("policy", { ...data.policy, count: data.policy.max })}</p>
+        <p className="muted">{data.policy.text}</p>
       </div>
       {errors.length > 0 ? (
         <div className="mt-4">
