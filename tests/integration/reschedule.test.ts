@@ -254,6 +254,18 @@ describe("what is refused", () => {
     await db.updateTable("appointments").set({ starts_at: new Date(startsAt), ends_at: new Date(startsAt + 50 * MINUTE) }).where("id", "=", id).execute();
     const shown = await body(await page(id, patientJar));
     expect(shown.denial).toEqual({ reason: "too_late", hoursLeft: 10 });
+    const html = async () => (await (await sendToApp(appPage(`/appointment/${id}/reschedule`, { Cookie: patientJar.header() }))).text()).replaceAll("<!-- -->", "");
+    expect(await html()).toContain("Faltam 10 horas para a consulta; o reagendamento precisa de pelo menos 24 horas de antecedência.");
+    // Each number in its own plural form, at the edges too (the policy the consultation was booked under).
+    const bookedUnder = async (minHours: number, startsInMinutes: number) => {
+      const policy = await db.insertInto("reschedule_policies").values({ psychologist_id: psychologist.psychologistId, max_reschedules: 2, min_hours_before: minHours, medical_emergency: true, technical_issues: true, weather_conditions: true, is_active: false }).returning("id").executeTakeFirstOrThrow();
+      const starts = Date.now() + startsInMinutes * MINUTE;
+      await db.updateTable("appointments").set({ reschedule_policy_id: policy.id, starts_at: new Date(starts), ends_at: new Date(starts + 50 * MINUTE) }).where("id", "=", id).execute();
+    };
+    await bookedUnder(1, 40);
+    expect(await html()).toContain("Falta menos de 1 hora para a consulta; o reagendamento precisa de pelo menos 1 hora de antecedência.");
+    await bookedUnder(2, 90);
+    expect(await html()).toContain("Falta 1 hora para a consulta; o reagendamento precisa de pelo menos 2 horas de antecedência.");
     const response = await propose(id, patientJar, brasilia(dayFromToday(3), "14:00"));
     expect(response.status).toBe(409);
     expect((await appointmentRow(id)).status).toBe("confirmed");

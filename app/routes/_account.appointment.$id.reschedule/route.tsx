@@ -96,7 +96,12 @@ export default function Reschedule() {
       ) : data.denial ? (
         <div className="card mt-4 text-sm" role="alert">
           <p className="font-semibold">{t("notAllowed")}</p>
-          <p className="mt-1">{t(`denial.${data.denial.reason}`, { hours: data.denial.hoursLeft, ...data.policy, count: data.policy.max })}</p>
+          <p className="mt-1">
+            {data.denial.reason === "too_late"
+              ? // Both numbers in their own plural form: 'Falta 1 hora…', '…pelo menos 24 horas…'.
+                t("denial.too_late", { left: t("denial.hoursLeft", { count: data.denial.hoursLeft }), needed: t("denial.hoursNeeded", { count: data.policy.minHours }) })
+              : t(`denial.${data.denial.reason}`, { count: data.policy.max })}
+          </p>
           <button type="button" disabled className="btn-primary mt-3 opacity-50">
             {t(`submit.${data.role}`)}
           </button>
