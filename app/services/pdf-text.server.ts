@@ -58,7 +58,12 @@ export function textColumns(text: string): number {
   return columns;
 }
 
-/** `text` cut to `columns` (ending in '…' when cut) and padded with spaces to them, on the left for numbers. */
+/**
+ * `text` cut to `columns` (ending in '…' when cut) and padded with spaces to
+ * them, on the left for numbers. Right-to-left text is isolated (FSI…PDI, not
+ * drawn) so that the bidi algorithm reorders it inside its cell, never
+ * across the neighbouring cells of a row.
+ */
 export function fitColumns(text: string, columns: number, alignRight = false): string {
   let fitted = text.normalize("NFC");
   if (textColumns(fitted) > columns) {
@@ -72,6 +77,7 @@ export function fitColumns(text: string, columns: number, alignRight = false): s
     fitted = `${cut}…`;
   }
   const padding = " ".repeat(Math.max(0, columns - textColumns(fitted)));
+  if (RTL.test(fitted)) fitted = `\u2068${fitted}\u2069`;
   return alignRight ? padding + fitted : fitted + padding;
 }
 

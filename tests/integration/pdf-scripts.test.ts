@@ -120,4 +120,24 @@ describe("PDFs in other scripts", () => {
     expect(pdfText(latin)).toContain("Ivan Petrov");
     expect(pdfFonts(latin).embedded.size).toBe(0);
   });
+
+  it("keeps an Arabic reader's report rows in their columns: a cell in Arabic is reordered within itself, not across the row", async () => {
+    const { patient, psychologist } = await createPair({ patient: { firstName: "محمد", lastName: "سالم" } });
+    await db.updateTable("psychologists").set({ crp: "06/123456", cpf: "12345678909" }).where("id", "=", psychologist.psychologistId).execute();
+    const startsAt = new Date("2026-10-15T17:00:00Z");
+    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed", priceCents: 200_00 });
+    await db
+      .insertInto("payments")
+      .values({ appointment_id: id, provider: "local", provider_payment_id: `pay-${id}`, status: "approved", method: "card", amount_cents: 200_00, currency: "BRL", refunded_cents: 0, approved_at: startsAt })
+      .execute();
+    const jar = await signedIn(psychologist);
+    const response = await run(reportLoader, getRequest("/psychologist-dashboard/reports/download?type=fiscal&format=pdf&from=2026-10-01&to=2026-10-31", jar, { "Accept-Language": "ar" }));
+    const lines = pdfText(Buffer.from(await response.arrayBuffer())).split("\n");
+    const row = lines.find((line) => line.startsWith("2026-10-15"))!;
+    // Drawn left to right by columns: date, name (its letters right to left), 'CPF غير مذكور', amount, method, refunded, net.
+    const name = `${[..."سالم"].reverse().join("")} ${[..."محمد"].reverse().join("")}`;
+    expect(row.replace(/\s+/g, " ")).toMatch(new RegExp(`^2026-10-15 ${name} CPF \\S+ \\S+ 200\\.00 R\\$ \\S+ 0\\.00 R\\$ 200\\.00 R\\$$`));
+    const header = lines[lines.indexOf(row) - 1]!;
+    expect(row.indexOf("CPF")).toBe(header.indexOf("CPF"));
+  });
 });
