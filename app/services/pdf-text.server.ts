@@ -183,6 +183,8 @@ const INVISIBLE = /^[\u00ad\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\uf
 function clustersOf(paragraph: string, weight: 400 | 700, direction: "auto" | "ltr"): { clusters: Cluster[]; rtl: boolean } {
   const embedding = RTL.test(paragraph) ? (bidi ??= bidiFactory()).getEmbeddingLevels(paragraph, direction) : null;
   const levels = embedding?.levels;
+  // 'R$', 'US$': the sign is part of the Latin symbol; left a neutral, an Arabic line shows it as '$R'.
+  if (levels) for (const sign of paragraph.matchAll(/(?<=\p{Script=Latin})\p{Sc}/gu)) levels[sign.index] = levels[sign.index - 1]!;
   const clusters: Cluster[] = [];
   for (const { segment, index } of graphemes.segment(paragraph)) {
     const level = levels?.[index] ?? 0;

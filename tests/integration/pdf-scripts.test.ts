@@ -91,6 +91,16 @@ describe("PDFs in other scripts", () => {
     expect(pdfFonts(portuguese).embedded.size).toBe(0);
   });
 
+  it("shows an amount in an Arabic receipt as 'R$ 180.00', not '$R'", async () => {
+    const { patient, psychologist } = await createPair({ patient: { firstName: "محمد", lastName: "سالم" } });
+    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date("2026-10-01T17:00:00Z"), status: "completed", priceCents: 180_00 });
+    const response = await run(receiptLoader, getRequest(`/appointment/${id}/receipt`, await signedIn(patient), { "Accept-Language": "ar" }), { id });
+    const text = pdfText(Buffer.from(await response.arrayBuffer())).replace(/\u00a0/g, " ");
+    // Intl writes '\u200f180.00\u00a0R$': read right to left, the number, then 'R$'.
+    expect(text).toContain("R$ 180.00");
+    expect(text).not.toContain("$R");
+  });
+
   it("prints a report row for a patient named in Cyrillic; in Latin names it embeds no font", async () => {
     const { patient, psychologist } = await createPair({ patient: { firstName: "Иван", lastName: "Петров" } });
     await db.updateTable("psychologists").set({ crp: "06/123456", cpf: "12345678909" }).where("id", "=", psychologist.psychologistId).execute();
