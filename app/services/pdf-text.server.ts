@@ -24,8 +24,11 @@ export interface TextOptions {
   align?: "left" | "center" | "right" | "justify";
   lineGap?: number;
   lineBreak?: boolean;
-  /** 'ltr' for fixed columns (a report row), where a name in Arabic must not turn the whole line around. */
-  direction?: "auto" | "ltr";
+  /**
+   * 'ltr' for fixed columns (a report row), where a name in Arabic must not turn the whole line around;
+   * 'rtl' for an Arabic document's own lines, so 'CPF: …' reads right to left from the right margin as its other lines do.
+   */
+  direction?: "auto" | "ltr" | "rtl";
 }
 
 // WinAnsi's characters beyond Latin-1 (what pdfkit's standard fonts encode).
@@ -39,7 +42,7 @@ export function writeText(doc: PDFKit.PDFDocument, font: BaseFont, text: string,
   // Spaces WinAnsi lacks (Intl's narrow no-break space in times) print as a space.
   const normalized = text.normalize("NFC").replace(/[\u2000-\u200a\u202f\u205f]/g, " ");
   doc.font(font);
-  if (isWinAnsi(normalized)) return x === undefined ? doc.text(normalized, rest) : doc.text(normalized, x, y, rest);
+  if (isWinAnsi(normalized) && options.direction !== "rtl") return x === undefined ? doc.text(normalized, rest) : doc.text(normalized, x, y, rest);
   layOut(doc, font, normalized, options);
   doc.font(font);
   return doc;
@@ -180,8 +183,8 @@ function select(doc: PDFKit.PDFDocument, font: BaseFont, face: Face | null): PDF
 const INVISIBLE = /^[\u00ad\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff]+$/u;
 
 /** The paragraph's clusters with their faces and bidi levels, and whether it reads right to left. */
-function clustersOf(paragraph: string, weight: 400 | 700, direction: "auto" | "ltr"): { clusters: Cluster[]; rtl: boolean } {
-  const embedding = RTL.test(paragraph) ? (bidi ??= bidiFactory()).getEmbeddingLevels(paragraph, direction) : null;
+function clustersOf(paragraph: string, weight: 400 | 700, direction: "auto" | "ltr" | "rtl"): { clusters: Cluster[]; rtl: boolean } {
+  const embedding = RTL.test(paragraph) || direction === "rtl" ? (bidi ??= bidiFactory()).getEmbeddingLevels(paragraph, direction) : null;
   const levels = embedding?.levels;
   // 'R$', 'US$': the sign is part of the Latin symbol; left a neutral, an Arabic line shows it as '$R'.
   if (levels) for (const sign of paragraph.matchAll(/(?<=\p{Script=Latin})\p{Sc}/gu)) levels[sign.index] = levels[sign.index - 1]!;

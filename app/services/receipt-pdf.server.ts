@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { formatCpf } from "~/domain/cpf";
 import { isoDay, paymentMethodKey, receiptNumber, shortId } from "~/domain/receipt";
-import type { Locale } from "~/i18n/config";
+import { isRtl, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { downloadName } from "~/i18n/server-texts.server";
 import type { ReceiptData } from "~/models/receipts.server";
@@ -34,9 +34,11 @@ export async function receiptPdf(receipt: ReceiptData, locale: Locale, now = new
     doc.on("error", reject);
   });
 
+  // 'CRP: …' and 'CPF: …' start with Latin letters: in Arabic they still read right to left, like the other lines.
+  const direction = isRtl(locale) ? "rtl" : "auto";
   const line = (label: string, value: string) => {
     // One run per line: a reader (and a screen reader) gets 'Label: value' together.
-    writeText(doc, "Helvetica", `${label}: ${value}`);
+    writeText(doc, "Helvetica", `${label}: ${value}`, { direction });
     doc.moveDown(0.35);
   };
 

@@ -101,6 +101,17 @@ describe("PDFs in other scripts", () => {
     expect(text).not.toContain("$R");
   });
 
+  it("reads the 'CRP: …' and 'CPF: …' lines of an Arabic receipt right to left, as its other lines", async () => {
+    const { patient, psychologist } = await createPair({ patient: { firstName: "محمد", lastName: "سالم" } });
+    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date("2026-10-01T17:00:00Z"), status: "completed", priceCents: 180_00 });
+    const response = await run(receiptLoader, getRequest(`/appointment/${id}/receipt`, await signedIn(patient), { "Accept-Language": "ar" }), { id });
+    const lines = pdfText(Buffer.from(await response.arrayBuffer())).split("\n");
+    // Drawn in visual order: the label at the right end, 'غير مذكور' (not informed) on its left.
+    const notInformed = [..."غير مذكور"].reverse().join("");
+    expect(lines).toContain(`${notInformed} :CRP`);
+    expect(lines).toContain(`${notInformed} :CPF`);
+  });
+
   it("prints a report row for a patient named in Cyrillic; in Latin names it embeds no font", async () => {
     const { patient, psychologist } = await createPair({ patient: { firstName: "Иван", lastName: "Петров" } });
     await db.updateTable("psychologists").set({ crp: "06/123456", cpf: "12345678909" }).where("id", "=", psychologist.psychologistId).execute();
