@@ -240,8 +240,8 @@ function visualRuns(doc: PDFKit.PDFDocument, font: BaseFont, line: Cluster[], ce
   return runs;
 }
 
-// Break opportunities: after spaces, and around each CJK character.
-const TOKEN = /\s+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]+/gu;
+// Break opportunities: after spaces, and around each CJK character, except before closing punctuation ('，', '。', '）'…), which never starts a line.
+const TOKEN = /\s+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef][、。〉》」』】〕〗〙〛！），．：；？］｝｡､]*|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]+/gu;
 
 function breakLines(doc: PDFKit.PDFDocument, font: BaseFont, clusters: Cluster[], width: number, cell: number): Cluster[][] {
   const text = clusters.map((cluster) => cluster.text).join("");

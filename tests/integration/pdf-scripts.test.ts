@@ -61,6 +61,14 @@ describe("PDFs in other scripts", () => {
     expect(note.join("")).toBe(CHINESE.repeat(12));
   });
 
+  it("never starts a line of Chinese with a comma or a full stop", async () => {
+    // A line holds 43 ideographs (483 pt at 11 pt): whichever of these puts '，' or '。' right after a full line.
+    const text = [41, 42, 43, 44].map((count) => `${"焦".repeat(count)}，虑。`).join("\n");
+    const lines = pdfText(await record("Ana Costa", [{ heading: "Sessão", text }])).split("\n");
+    expect(lines.filter((line) => /^[，。]/.test(line))).toEqual([]);
+    expect(lines.join("")).toContain(text.replace(/\n/g, ""));
+  });
+
   it("keeps a record in Portuguese in the standard fonts, embedding none", async () => {
     const pdf = await record("Ana Conceição", [{ heading: "Consulta de 01 de outubro", text: "Paciente relata ansiedade — “melhora” após exercícios. Ação: manter." }]);
     expect(pdfText(pdf)).toContain("Paciente relata ansiedade — “melhora” após exercícios. Ação: manter.");
