@@ -330,10 +330,12 @@ function layOut(doc: PDFKit.PDFDocument, font: BaseFont, text: string, options: 
       const used = runs.reduce((sum, run) => sum + run.width, 0);
       let x = startX + (align === "center" ? (width - used) / 2 : align === "right" ? width - used : 0);
       const top = doc.y;
+      const size = internals._fontSize;
       for (const run of runs) {
-        // horizontalScaling (pdfkit 0.20) is missing from @types/pdfkit.
-        const drawn: PDFKit.Mixins.TextOptions & { horizontalScaling: number } = { lineBreak: false, baseline: "alphabetic", horizontalScaling: run.scale };
-        select(doc, font, run.face).text(run.text, x, top + ascent, drawn);
+        // A run narrowed to its columns is drawn smaller on the same baseline, not with horizontalScaling:
+        // pdfkit places marks that have an offset (Devanagari's ृ, Arabic vowels) at unscaled positions, off their letters.
+        select(doc, font, run.face).fontSize((size * run.scale) / 100).text(run.text, x, top + ascent, { lineBreak: false, baseline: "alphabetic" });
+        doc.fontSize(size);
         x += run.width;
       }
       doc.y = top;

@@ -106,6 +106,13 @@ export function pdfText(pdf: Buffer | Uint8Array): string {
   return lines.join("\n");
 }
 
+/** The pages' content streams (drawing operators), inflated. */
+export function pdfContents(pdf: Buffer | Uint8Array): string[] {
+  const source = Buffer.from(pdf).toString("latin1");
+  const contents = new Set([...source.matchAll(/\/Contents (\d+) 0 R/g)].map((match) => Number(match[1])));
+  return [...streams(source)].filter(([object]) => contents.has(object)).map(([, content]) => content);
+}
+
 /** The fonts a PDF uses, by kind: a document in Portuguese should embed none. */
 export function pdfFonts(pdf: Buffer | Uint8Array): PdfFonts {
   const source = Buffer.from(pdf).toString("latin1");

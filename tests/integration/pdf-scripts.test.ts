@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createAppointment, createPair } from "#tests/helpers/appointments";
 import { signedIn } from "#tests/helpers/factories";
 import { getRequest, run } from "#tests/helpers/http";
-import { isPdf, pdfFonts, pdfText } from "#tests/helpers/pdf";
+import { isPdf, pdfContents, pdfFonts, pdfText } from "#tests/helpers/pdf";
 import { db } from "~/models/db.server";
 import { loader as receiptLoader } from "~/routes/_patient.appointment.$id.receipt";
 import { loader as reportLoader } from "~/routes/_psychologist.psychologist-dashboard.reports_.download";
@@ -118,6 +118,22 @@ describe("PDFs in other scripts", () => {
     const notInformed = [..."غير مذكور"].reverse().join("");
     expect(lines).toContain(`${notInformed} :CRP`);
     expect(lines).toContain(`${notInformed} :CPF`);
+  });
+
+  it("fits a Hindi name and status to their report columns without scaling the glyphs apart", async () => {
+    const { patient, psychologist } = await createPair({ patient: { firstName: "राहुल", lastName: "शर्मा" } });
+    const startsAt = new Date("2026-10-15T17:00:00Z");
+    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed", priceCents: 200_00 });
+    await db
+      .insertInto("payments")
+      .values({ appointment_id: id, provider: "local", provider_payment_id: `pay-${id}`, status: "approved", method: "pix", amount_cents: 200_00, currency: "BRL", refunded_cents: 0, approved_at: startsAt })
+      .execute();
+    const response = await run(reportLoader, getRequest("/psychologist-dashboard/reports/download?type=financial&format=pdf&from=2026-10-01&to=2026-10-31", await signedIn(psychologist), { "Accept-Language": "hi" }));
+    const pdf = Buffer.from(await response.arrayBuffer());
+    // 'स्वीकृत' (approved) is wider than its columns. Under horizontal scaling (Tz), pdfkit would put its ृ, which the
+    // font places by an offset, where the unscaled letter would be, and the letters after it further right ('स्वीक ृ त').
+    expect(pdfText(pdf)).toContain("स्वीकृत");
+    expect(pdfContents(pdf).join("\n")).not.toMatch(/\bTz\b/);
   });
 
   it("prints a report row for a patient named in Cyrillic; in Latin names it embeds no font", async () => {
