@@ -44,7 +44,9 @@ export async function receiptPdf(receipt: ReceiptData, locale: Locale, now = new
 
   writeText(doc.fontSize(22), "Helvetica-Bold", t("pdf.title"), { align: "center" });
   doc.moveDown(0.2);
-  writeText(doc.fontSize(11), "Helvetica", t("pdf.number", { number: receiptNumber(receipt.id, receipt.startsAt, zone) }), { align: "center" });
+  // Isolated left to right (LRI…PDI, not drawn) in Arabic: the bidi algorithm would show '2026-1A2B3C4D' as '1A2B3C4D-2026'.
+  const number = receiptNumber(receipt.id, receipt.startsAt, zone);
+  writeText(doc.fontSize(11), "Helvetica", t("pdf.number", { number: direction === "rtl" ? `\u2066${number}\u2069` : number }), { align: "center" });
   doc.moveDown(1.5);
 
   doc.fontSize(11);

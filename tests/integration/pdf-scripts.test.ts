@@ -3,6 +3,7 @@ import { createAppointment, createPair } from "#tests/helpers/appointments";
 import { signedIn } from "#tests/helpers/factories";
 import { getRequest, run } from "#tests/helpers/http";
 import { isPdf, pdfContents, pdfFonts, pdfText } from "#tests/helpers/pdf";
+import { receiptNumber } from "~/domain/receipt";
 import { db } from "~/models/db.server";
 import { loader as receiptLoader } from "~/routes/_patient.appointment.$id.receipt";
 import { loader as reportLoader } from "~/routes/_psychologist.psychologist-dashboard.reports_.download";
@@ -118,6 +119,16 @@ describe("PDFs in other scripts", () => {
     const notInformed = [..."غير مذكور"].reverse().join("");
     expect(lines).toContain(`${notInformed} :CRP`);
     expect(lines).toContain(`${notInformed} :CPF`);
+  });
+
+  it("keeps the receipt number of an Arabic receipt in one piece, left to right", async () => {
+    const { patient, psychologist } = await createPair();
+    const startsAt = new Date("2026-10-01T17:00:00Z");
+    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed", priceCents: 180_00 });
+    const response = await run(receiptLoader, getRequest(`/appointment/${id}/receipt`, await signedIn(patient), { "Accept-Language": "ar" }), { id });
+    const lines = pdfText(Buffer.from(await response.arrayBuffer())).split("\n");
+    // 'رقم 2026-1A2B3C4D' drawn right to left: the number on the left of 'رقم', as written, not '1A2B3C4D-2026'.
+    expect(lines).toContain(`${receiptNumber(id, startsAt, "America/Sao_Paulo")} ${[..."رقم"].reverse().join("")}`);
   });
 
   it("fits a Hindi name and status to their report columns without scaling the glyphs apart", async () => {
