@@ -31,6 +31,19 @@ const CHINESE = "患者感到焦虑，睡眠不好。";
 const HINDI = "मरीज़ को नींद नहीं आती है।";
 const ARABIC = "المريض يشعر بالقلق";
 
+/** A completed consultation on 15 October 2026, paid R$ 200,00 by `method`, of a patient so named; the psychologist has a CRP and CPF. */
+async function paidInOctober(name: { firstName: string; lastName: string }, method = "pix") {
+  const { patient, psychologist } = await createPair({ patient: name });
+  await db.updateTable("psychologists").set({ crp: "06/123456", cpf: "12345678909" }).where("id", "=", psychologist.psychologistId).execute();
+  const startsAt = new Date("2026-10-15T17:00:00Z");
+  const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed", priceCents: 200_00 });
+  await db
+    .insertInto("payments")
+    .values({ appointment_id: id, provider: "local", provider_payment_id: `pay-${id}`, status: "approved", method, amount_cents: 200_00, currency: "BRL", refunded_cents: 0, approved_at: startsAt })
+    .execute();
+  return { patient, psychologist };
+}
+
 describe("PDFs in other scripts", () => {
   it("prints a Cyrillic patient name and notes in Russian, Chinese, Hindi and Arabic in the record", async () => {
     const pdf = await record("Иван Петров", [
@@ -132,13 +145,7 @@ describe("PDFs in other scripts", () => {
   });
 
   it("fits a Hindi name and status to their report columns without scaling the glyphs apart", async () => {
-    const { patient, psychologist } = await createPair({ patient: { firstName: "राहुल", lastName: "शर्मा" } });
-    const startsAt = new Date("2026-10-15T17:00:00Z");
-    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed", priceCents: 200_00 });
-    await db
-      .insertInto("payments")
-      .values({ appointment_id: id, provider: "local", provider_payment_id: `pay-${id}`, status: "approved", method: "pix", amount_cents: 200_00, currency: "BRL", refunded_cents: 0, approved_at: startsAt })
-      .execute();
+    const { psychologist } = await paidInOctober({ firstName: "राहुल", lastName: "शर्मा" });
     const response = await run(reportLoader, getRequest("/psychologist-dashboard/reports/download?type=financial&format=pdf&from=2026-10-01&to=2026-10-31", await signedIn(psychologist), { "Accept-Language": "hi" }));
     const pdf = Buffer.from(await response.arrayBuffer());
     // 'स्वीकृत' (approved) is wider than its columns. Under horizontal scaling (Tz), pdfkit would put its ृ, which the
@@ -148,14 +155,7 @@ describe("PDFs in other scripts", () => {
   });
 
   it("prints a report row for a patient named in Cyrillic; in Latin names it embeds no font", async () => {
-    const { patient, psychologist } = await createPair({ patient: { firstName: "Иван", lastName: "Петров" } });
-    await db.updateTable("psychologists").set({ crp: "06/123456", cpf: "12345678909" }).where("id", "=", psychologist.psychologistId).execute();
-    const startsAt = new Date("2026-10-15T17:00:00Z");
-    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed", priceCents: 200_00 });
-    await db
-      .insertInto("payments")
-      .values({ appointment_id: id, provider: "local", provider_payment_id: `pay-${id}`, status: "approved", method: "pix", amount_cents: 200_00, currency: "BRL", refunded_cents: 0, approved_at: startsAt })
-      .execute();
+    const { patient, psychologist } = await paidInOctober({ firstName: "Иван", lastName: "Петров" });
     const jar = await signedIn(psychologist);
     const report = async () => {
       const response = await run(reportLoader, getRequest("/psychologist-dashboard/reports/download?type=fiscal&format=pdf&from=2026-10-01&to=2026-10-31", jar));
@@ -178,14 +178,7 @@ describe("PDFs in other scripts", () => {
   });
 
   it("keeps an Arabic reader's report rows in their columns: a cell in Arabic is reordered within itself, not across the row", async () => {
-    const { patient, psychologist } = await createPair({ patient: { firstName: "محمد", lastName: "سالم" } });
-    await db.updateTable("psychologists").set({ crp: "06/123456", cpf: "12345678909" }).where("id", "=", psychologist.psychologistId).execute();
-    const startsAt = new Date("2026-10-15T17:00:00Z");
-    const id = await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed", priceCents: 200_00 });
-    await db
-      .insertInto("payments")
-      .values({ appointment_id: id, provider: "local", provider_payment_id: `pay-${id}`, status: "approved", method: "card", amount_cents: 200_00, currency: "BRL", refunded_cents: 0, approved_at: startsAt })
-      .execute();
+    const { psychologist } = await paidInOctober({ firstName: "محمد", lastName: "سالم" }, "card");
     const jar = await signedIn(psychologist);
     const response = await run(reportLoader, getRequest("/psychologist-dashboard/reports/download?type=fiscal&format=pdf&from=2026-10-01&to=2026-10-31", jar, { "Accept-Language": "ar" }));
     const lines = pdfText(Buffer.from(await response.arrayBuffer())).split("\n");
