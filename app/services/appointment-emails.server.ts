@@ -6,7 +6,7 @@ import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { downloadName } from "~/i18n/server-texts.server";
 import { env } from "~/utils/env.server";
-import { formatMoney } from "~/utils/format";
+import { dateFormat, formatMoney } from "~/utils/format";
 import { zoneName } from "~/utils/zoned-time";
 import { absoluteUrl, render, type EmailContent } from "./emails.server";
 
@@ -59,7 +59,7 @@ export function whenText(locale: Locale, timeZone: string, startsAt: Date): stri
 
 /** '10 de mar., 14:00': the subject's short date and time in the recipient's zone, so two appointments' e-mails differ in the inbox. */
 function subjectWhen(locale: Locale, timeZone: string, startsAt: Date): string {
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone }).format(startsAt);
+  return dateFormat(locale, "subject-when", timeZone, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(startsAt);
 }
 
 function organizer(): { name: string; email: string } {
