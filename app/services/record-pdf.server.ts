@@ -47,6 +47,10 @@ export function buildRecordPdf(input: RecordPdfInput): Promise<Buffer> {
 
     for (const section of input.sections) {
       doc.moveDown(1.2);
+      // A heading never ends a page: it starts a new one unless its first two lines of text fit below it.
+      const headingHeight = doc.fontSize(12).currentLineHeight(true) * 1.4;
+      const bodyHeight = (doc.fontSize(11).currentLineHeight(true) + 2) * 2;
+      if (doc.y + headingHeight + bodyHeight > doc.page.maxY()) doc.addPage();
       writeText(doc.fontSize(12), "Helvetica-Bold", section.heading, { width });
       doc.moveDown(0.4);
       writeText(doc.fontSize(11), "Helvetica", section.text, { width, lineGap: 2 });
