@@ -22,9 +22,16 @@ export function dateFormat(locale: string, key: string, timeZone: string | undef
   return format;
 }
 
-/** `cents` in `currency` (an ISO 4217 code, BRL by default), e.g. 'R$ 180,00' or 'US$ 180,00' in pt-BR. */
+/**
+ * `cents` in `currency` (an ISO 4217 code, BRL by default), e.g. 'R$ 180,00' or 'US$ 180,00' in pt-BR.
+ * In a right-to-left language Intl writes '\u200f180.00\u00a0R$': the '$' after the Latin 'R' is
+ * neutral and ends the right-to-left line, so the bidi algorithm shows it before the letter ('$R 180.00').
+ * A closing left-to-right mark (not drawn) keeps the symbol in one piece: 'R$ 180.00' read right to left.
+ * (Intl's own right-to-left mark tells such a language, without the language list in the browser bundle.)
+ */
 export function formatMoney(cents: number, locale: string, currency = "BRL"): string {
-  return numberFormat(locale, `money|${currency}`, { style: "currency", currency }).format(cents / 100);
+  const text = numberFormat(locale, `money|${currency}`, { style: "currency", currency }).format(cents / 100);
+  return text.includes("\u200f") ? `${text}\u200e` : text;
 }
 
 /** 'dd de MMMM de yyyy' in pt-BR, its equivalent elsewhere; null for an invalid date. */

@@ -1,0 +1,23 @@
+import bidiFactory from "bidi-js";
+import { describe, expect, it } from "vitest";
+import { formatMoney } from "./format";
+
+const bidi = bidiFactory();
+/** `text` as a right-to-left page shows it, left to right on the screen (the Unicode bidi algorithm, marks not drawn). */
+function onScreen(text: string): string {
+  const levels = bidi.getEmbeddingLevels(text, "rtl");
+  return bidi.getReorderedString(text, levels).replace(/[\u200e\u200f]/g, "").replace(/\u00a0/g, " ");
+}
+
+describe("formatMoney", () => {
+  it("shows reais in Arabic as 'R$ 180.00' on screen, not '$R 180.00'", () => {
+    expect(onScreen(formatMoney(180_00, "ar"))).toBe("R$ 180.00");
+    expect(onScreen(`السعر: ${formatMoney(91_67, "ar")} للجلسة`)).toContain("R$ 91.67");
+    expect(onScreen(formatMoney(180_00, "ar", "USD"))).toBe("US$ 180.00");
+  });
+
+  it("leaves a left-to-right language's amount as Intl writes it", () => {
+    expect(formatMoney(180_00, "pt-BR")).toBe("R$\u00a0180,00");
+    expect(formatMoney(180_00, "de")).toBe("180,00\u00a0R$");
+  });
+});
