@@ -11,7 +11,7 @@ import { isCrossSiteRequest } from "~/utils/csrf.server";
 import { env } from "~/utils/env.server";
 import { ipHash } from "~/utils/ip-hash.server";
 import { log, withRequestLogger } from "~/utils/logger.server";
-import { bodyLimitFor, readBoundedBody } from "~/utils/body-limit.server";
+import { bodyLimitFor, isUploadPath, PHOTO_TOO_LARGE_HEADER, readBoundedBody } from "~/utils/body-limit.server";
 import { createPageCache } from "~/utils/page-cache.server";
 import { getTheme } from "~/utils/theme.server";
 
@@ -109,6 +109,22 @@ function refusedForm(request: Request, url: URL): Request {
   return new Request(new URL(path, url), { method: "POST", headers, signal: request.signal });
 }
 
+/**
+ * A photo form over the upload limit (a phone's picture of 6 MB, say): its page
+ * answers it as its own 'too-large' refusal (413, 'A imagem deve ter no máximo
+ * 5MB.' by the photo field), with the page around it, instead of a bare text
+ * page without JavaScript or the error page with it. Bodiless: nothing of it was kept.
+ */
+function photoTooLarge(request: Request, url: URL): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Type");
+  headers.delete("Content-Length");
+  headers.set("Host", url.host);
+  headers.delete("X-Forwarded-Host");
+  headers.set(PHOTO_TOO_LARGE_HEADER, "1");
+  return new Request(url, { method: "POST", headers, signal: request.signal });
+}
+
 /** A refusal before any route runs, as plain text in the visitor's language. */
 async function refused(request: Request, status: number, key: "crossOrigin" | "tooLarge"): Promise<Response> {
   const { locale, text } = await refusalText(request, key);
@@ -137,15 +153,20 @@ export function createAppHandler(build: ServerBuild): AppHandler {
 
     let body: Uint8Array | null = null;
     let refusal: AppLoadContext["refusal"];
+    let tooLargePhoto = false;
     if (incoming.body) {
       const read = await readBoundedBody(incoming, bodyLimitFor(url.pathname));
-      if (!read.ok) return refused(incoming, 413, "tooLarge");
-      body = read.bytes;
-      // Refused here, before any route runs, not by the database halfway through a write.
-      if (await isFormWithNul(incoming, body)) refusal = "invalid_characters";
+      if (!read.ok && read.reason === "size" && incoming.method === "POST" && isUploadPath(url.pathname)) tooLargePhoto = true;
+      else if (!read.ok) return refused(incoming, 413, "tooLarge");
+      else {
+        body = read.bytes;
+        // Refused here, before any route runs, not by the database halfway through a write.
+        if (await isFormWithNul(incoming, body)) refusal = "invalid_characters";
+      }
     }
     let request = incoming;
-    if (refusal) request = refusedForm(incoming, url);
+    if (tooLargePhoto) request = photoTooLarge(incoming, url);
+    else if (refusal) request = refusedForm(incoming, url);
     else if (body || url.href !== incoming.url) {
       const headers = new Headers(incoming.headers);
       if (url.href !== incoming.url) {

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { ACCEPTED_PHOTO_FORMATS, MAX_PHOTO_BYTES, PHOTO_WIDTHS, renditionKey, sniffImage, STORED_PHOTO_WIDTH, type PhotoWidth } from "~/domain/image";
 import { photoUploadLimit } from "~/domain/auth-limits";
 import { putFile, removeFile } from "~/providers/storage.server";
+import { PHOTO_TOO_LARGE_HEADER } from "~/utils/body-limit.server";
 import { countAttempt } from "./throttle.server";
 
 /**
@@ -15,6 +16,7 @@ import { countAttempt } from "./throttle.server";
 
 /** A form that may be multipart: a file part over the photo limit stops the read ('too-large'). */
 export async function readPhotoForm(request: Request): Promise<FormData | "too-large"> {
+  if (request.headers.has(PHOTO_TOO_LARGE_HEADER)) return "too-large";
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return request.formData();
   try {
     return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_PHOTO_BYTES }));

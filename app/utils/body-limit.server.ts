@@ -13,6 +13,14 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_PHOTO_BYTES + FORM_BODY_LIMIT;
 export const MAX_MULTIPART_PARTS = 30;
 
+/**
+ * Set by the request handler on the bodiless request it passes on in place of a
+ * photo form over the body limit (app/request-handler.server.ts): the page
+ * answers 'too-large' in its own words, not a bare text page. A visitor who sends
+ * it only has their own upload refused.
+ */
+export const PHOTO_TOO_LARGE_HEADER = "X-Acolhe-Photo-Too-Large";
+
 /** Pages whose forms upload a photo (the account settings, under their three addresses). */
 const UPLOAD_PATHS = new Set(["/settings", "/patient-profile", "/patient/profile", "/psychologist-profile"]);
 
@@ -22,8 +30,12 @@ export interface BodyLimit {
 }
 
 export function bodyLimitFor(pathname: string): BodyLimit {
-  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-  return UPLOAD_PATHS.has(page) ? { maxBytes: UPLOAD_BODY_LIMIT, maxParts: MAX_MULTIPART_PARTS } : { maxBytes: FORM_BODY_LIMIT, maxParts: MAX_MULTIPART_PARTS };
+  return isUploadPath(pathname) ? { maxBytes: UPLOAD_BODY_LIMIT, maxParts: MAX_MULTIPART_PARTS } : { maxBytes: FORM_BODY_LIMIT, maxParts: MAX_MULTIPART_PARTS };
+}
+
+/** Whether `pathname` (or its single-fetch `.data`) is a page whose form uploads a photo. */
+export function isUploadPath(pathname: string): boolean {
+  return UPLOAD_PATHS.has(pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname);
 }
 
 function boundaryOf(contentType: string | null): string | null {
@@ -41,14 +53,15 @@ function countParts(body: Uint8Array, boundary: string): number {
   return Math.max(0, count - 1);
 }
 
-export type BoundedBody = { ok: true; bytes: Uint8Array } | { ok: false };
+/** `reason`: over the byte limit ('size') or with too many multipart parts ('parts'). */
+export type BoundedBody = { ok: true; bytes: Uint8Array } | { ok: false; reason: "size" | "parts" };
 
 /** Reads a request's body up to its limit; `ok: false` as soon as it is known to be over. */
 export async function readBoundedBody(request: Request, limit: BodyLimit): Promise<BoundedBody> {
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit.maxBytes) {
     await request.body?.cancel().catch(() => undefined);
-    return { ok: false };
+    return { ok: false, reason: "size" };
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -59,12 +72,12 @@ export async function readBoundedBody(request: Request, limit: BodyLimit): Promi
     total += value.byteLength;
     if (total > limit.maxBytes) {
       await reader.cancel().catch(() => undefined);
-      return { ok: false };
+      return { ok: false, reason: "size" };
     }
     chunks.push(value);
   }
   const bytes = Buffer.concat(chunks, total);
   const boundary = boundaryOf(request.headers.get("Content-Type"));
-  if (boundary && countParts(bytes, boundary) > limit.maxParts) return { ok: false };
+  if (boundary && countParts(bytes, boundary) > limit.maxParts) return { ok: false, reason: "parts" };
   return { ok: true, bytes };
 }

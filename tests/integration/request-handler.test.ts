@@ -156,6 +156,30 @@ describe("bodies are bounded", () => {
     elsewhere.append("blob", new File([new Uint8Array(FORM_BODY_LIMIT + 1)], "x.bin"));
     expect((await send(new Request(new URL("/login", BASE), { method: "POST", body: elsewhere, headers: { Origin: BASE } }))).status).toBe(413);
   });
+
+  it("answers a photo over the body limit (a 6 MB phone picture) with its page and the photo's message, not a bare text page", async () => {
+    const jar = await signedIn(await createUser({ role: "psychologist", psychologistStatus: "approved" }));
+    const form = () => {
+      const big = new FormData();
+      big.append("intent", "photo");
+      big.append("photo", new File([new Uint8Array(6 * 1024 * 1024)], "foto.png", { type: "image/png" }));
+      return big;
+    };
+    const post = (path: string) => send(new Request(new URL(path, BASE), { method: "POST", body: form(), headers: { Cookie: jar.header(), Origin: BASE } }));
+
+    // Without JavaScript: the profile page itself, the message by the photo field.
+    const response = await post("/psychologist-profile");
+    expect(response.status).toBe(413);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain("Meu Perfil Profissional");
+    expect(html).toContain("A imagem deve ter no máximo 5MB.");
+
+    // With JavaScript (single fetch): the action's answer, not an error.
+    const data = await post("/psychologist-profile.data");
+    expect(data.status).toBe(413);
+    expect(await data.text()).toContain("A imagem deve ter no máximo 5MB.");
+  });
 });
 
 describe("posts from another site", () => {
