@@ -47,14 +47,24 @@ export function formatMonth(month: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(dayInstant(`${month}-01`));
 }
 
-/** Narrow weekday names from Sunday, and their long names for screen readers. */
+/** The longest weekday heading a phone's calendar column holds ('dom.', 'Mo', '周日'), in graphemes. */
+const HEADING_GRAPHEMES = 4;
+
+/**
+ * Short weekday names from Sunday, and their long names for screen readers. Where Intl's short
+ * names are whole words ('domingo' in pt-PT, 'الخميس' in Arabic), a 390-pixel calendar broke them
+ * mid-word ('domi/ngo'): that language gets its narrow names ('D', 'خ') instead.
+ */
 export function weekdayNames(locale: string): { short: string; long: string }[] {
   // 2026-11-01 is a Sunday.
-  return Array.from({ length: 7 }, (_, index) => {
-    const day = dayInstant(`2026-11-0${index + 1}`);
-    return {
-      short: new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(day),
-      long: new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(day),
-    };
-  });
+  const days = Array.from({ length: 7 }, (_, index) => dayInstant(`2026-11-0${index + 1}`));
+  const names = (weekday: "short" | "narrow" | "long") => {
+    const format = new Intl.DateTimeFormat(locale, { weekday, timeZone: "UTC" });
+    return days.map((day) => format.format(day));
+  };
+  const graphemes = new Intl.Segmenter(locale, { granularity: "grapheme" });
+  const short = names("short");
+  const fits = short.every((name) => [...graphemes.segment(name)].length <= HEADING_GRAPHEMES);
+  const headings = fits ? short : names("narrow");
+  return names("long").map((long, index) => ({ short: headings[index] ?? long, long }));
 }
