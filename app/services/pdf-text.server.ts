@@ -53,7 +53,9 @@ export function writeText(doc: PDFKit.PDFDocument, font: BaseFont, text: string,
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u;
-const clusterColumns = (cluster: string) => (WIDE.test(cluster) ? 2 : 1);
+// Emoji shown as emoji take two columns too.
+const EMOJI = /\p{Emoji_Presentation}|\ufe0f|[\u{1f1e6}-\u{1f1ff}]/u;
+const clusterColumns = (cluster: string) => (WIDE.test(cluster) || EMOJI.test(cluster) ? 2 : 1);
 
 export function textColumns(text: string): number {
   let columns = 0;
@@ -94,8 +96,8 @@ interface Face {
   font?: fontkit.Font | null;
 }
 
-// Noto Sans first (Latin, Vietnamese, Cyrillic, Greek, Devanagari), then Arabic, then Simplified Chinese.
-const PACKAGES = ["@fontsource/noto-sans", "@fontsource/noto-sans-arabic", "@fontsource/noto-sans-sc"];
+// Noto Sans first (Latin, Vietnamese, Cyrillic, Greek, Devanagari), then Arabic, Hebrew, Chinese (with Japanese kana), emoji (monochrome).
+const PACKAGES = ["@fontsource/noto-sans", "@fontsource/noto-sans-arabic", "@fontsource/noto-sans-hebrew", "@fontsource/noto-sans-sc", "@fontsource/noto-emoji"];
 const faces = new Map<400 | 700, Face[]>();
 
 function facesOf(weight: 400 | 700): Face[] {
@@ -122,18 +124,29 @@ function facesOf(weight: 400 | 700): Face[] {
   return list;
 }
 
+/**
+ * The face's WOFF file, or its WOFF2 copy where fontkit cannot read the WOFF's character map (noto-sans-sc's
+ * subset 101: '乓', '們'), or null when neither reads: the next face, or '?'.
+ */
+function openFace(file: string): fontkit.Font | null {
+  for (const candidate of [file, `${file}2`]) {
+    try {
+      const font = fontkit.create(readFileSync(candidate));
+      font.hasGlyphForCodePoint(0x20); // reads the character map
+      return font;
+    } catch {
+      // the next candidate
+    }
+  }
+  return null;
+}
+
 function covers(face: Face, cluster: string): boolean {
   for (const char of cluster) {
     const code = char.codePointAt(0)!;
     if (!face.ranges.some(([from, to]) => code >= from && code <= to)) return false;
   }
-  if (face.font === undefined) {
-    try {
-      face.font = fontkit.create(readFileSync(face.file));
-    } catch {
-      face.font = null; // A file missing or unreadable: the next face, or '?'.
-    }
-  }
+  if (face.font === undefined) face.font = openFace(face.file);
   if (!face.font) return false;
   for (const char of cluster) if (!face.font.hasGlyphForCodePoint(char.codePointAt(0)!)) return false;
   return true;
@@ -159,8 +172,8 @@ function faceFor(cluster: string, weight: 400 | 700): Face | null {
 type Bidi = ReturnType<typeof bidiFactory>;
 let bidi: Bidi | undefined;
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
-// fontkit lays an Arabic-script run out right to left itself (it reverses the glyphs).
-const FONTKIT_RTL = /\p{Script=Arabic}/u;
+// fontkit lays an Arabic or Hebrew run out right to left itself (it reverses the glyphs).
+const FONTKIT_RTL = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 
 interface Cluster {
   text: string;
@@ -182,9 +195,15 @@ function select(doc: PDFKit.PDFDocument, font: BaseFont, face: Face | null): PDF
 // Direction marks and other invisible controls: they count for the bidi levels, then are not drawn.
 const INVISIBLE = /^[\u00ad\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff]+$/u;
 
+// bidi-js classes each UTF-16 unit, so an emoji's two surrogates would count as letters (L), joining a Latin word
+// beside them in a right-to-left line. An astral character stands in as two units of its own class.
+const STAND_IN: Record<string, string> = { L: "a", R: "\u05d0", AL: "\u0627", EN: "0", AN: "\u0660", NSM: "\u0300", BN: "\u200b", WS: " " };
+const standInsForBidi = (bidi: Bidi, paragraph: string) =>
+  paragraph.replace(/[\u{10000}-\u{10ffff}]/gu, (char) => (STAND_IN[bidi.getBidiCharTypeName(char)] ?? "\ufffc").repeat(2));
+
 /** The paragraph's clusters with their faces and bidi levels, and whether it reads right to left. */
 function clustersOf(paragraph: string, weight: 400 | 700, direction: "auto" | "ltr" | "rtl"): { clusters: Cluster[]; rtl: boolean } {
-  const embedding = RTL.test(paragraph) || direction === "rtl" ? (bidi ??= bidiFactory()).getEmbeddingLevels(paragraph, direction) : null;
+  const embedding = RTL.test(paragraph) || direction === "rtl" ? (bidi ??= bidiFactory()).getEmbeddingLevels(standInsForBidi(bidi, paragraph), direction) : null;
   const levels = embedding?.levels;
   // 'R$', 'US$': the sign is part of the Latin symbol; left a neutral, an Arabic line shows it as '$R'.
   if (levels) for (const sign of paragraph.matchAll(/(?<=\p{Script=Latin})\p{Sc}/gu)) levels[sign.index] = levels[sign.index - 1]!;

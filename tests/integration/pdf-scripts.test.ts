@@ -7,6 +7,7 @@ import { receiptNumber } from "~/domain/receipt";
 import { db } from "~/models/db.server";
 import { loader as receiptLoader } from "~/routes/_patient.appointment.$id.receipt";
 import { loader as reportLoader } from "~/routes/_psychologist.psychologist-dashboard.reports_.download";
+import { fitColumns, textColumns } from "~/services/pdf-text.server";
 import { buildRecordPdf, type RecordPdfInput } from "~/services/record-pdf.server";
 
 /**
@@ -68,11 +69,34 @@ describe("PDFs in other scripts", () => {
   });
 
   it("reads back a wrapped note in Chinese whole, and marks what no font has with '?'", async () => {
-    const pdf = await record("Ana Costa", [{ heading: "Sessão", text: `${CHINESE.repeat(12)}\nFim 😀` }]);
+    const pdf = await record("Ana Costa", [{ heading: "Sessão", text: `${CHINESE.repeat(12)}\nFim ა` }]); // Georgian: in no face
     const lines = pdfText(pdf).split("\n");
     const note = lines.slice(lines.indexOf("Sessão") + 1, lines.indexOf("Fim ?"));
     expect(note.length).toBeGreaterThan(2);
     expect(note.join("")).toBe(CHINESE.repeat(12));
+  });
+
+  it("prints a patient named in Hebrew and a note in Hebrew right to left", async () => {
+    const pdf = await record("דוד כהן", [{ heading: "Sessão", text: "המטופל מרגיש חרדה (קלה)." }]);
+    const lines = pdfText(pdf).split("\n");
+    // Read left to right as drawn: the Hebrew words backwards, the parentheses mirrored so they still enclose their word.
+    expect(lines).toContain("Paciente: ןהכ דוד");
+    expect(lines).toContain(".(הלק) הדרח שיגרמ לפוטמה");
+    expect([...pdfFonts(pdf).embedded.values()].some((font) => font.endsWith("+NotoSansHebrew-Regular"))).toBe(true);
+  });
+
+  it("prints emoji, and places one after a Latin word in a Hebrew line as the bidi algorithm does (a neutral, not a letter)", async () => {
+    const pdf = await record("Ana 😊 Costa", [{ heading: "Sessão", text: "Dormiu bem ❤️ 🇧🇷 👨‍👩‍👧\nהמטופל Sono ruim 😢" }]);
+    const lines = pdfText(pdf).split("\n");
+    expect(lines).toContain("Paciente: Ana 😊 Costa");
+    expect(lines).toContain("Dormiu bem ❤️ 🇧🇷 👨‍👩‍👧");
+    expect(lines).toContain("😢 Sono ruim לפוטמה");
+    expect(lines).not.toContain(expect.stringContaining("?"));
+  });
+
+  it("prints the Chinese characters of the one subset whose WOFF fontkit cannot read ('乒乓'), instead of failing", async () => {
+    const lines = pdfText(await record("Ana Costa", [{ heading: "Sessão", text: "乒乓球让他放松。" }])).split("\n");
+    expect(lines).toContain("乒乓球让他放松。");
   });
 
   it("never starts a line of Chinese with a comma or a full stop", async () => {
@@ -188,5 +212,18 @@ describe("PDFs in other scripts", () => {
     expect(row.replace(/\s+/g, " ")).toMatch(/^2026-10-15 \S+ \S+ CPF \S+ \S+ 200\.00 R\$ \S+ 0\.00 R\$ 200\.00 R\$$/);
     const header = lines[lines.indexOf(row) - 1]!;
     expect(row.indexOf("CPF")).toBe(header.indexOf("CPF"));
+  });
+});
+
+describe("report columns", () => {
+  it("count an emoji or a flag as two columns, as a Chinese character, so a name with one keeps the row aligned", () => {
+    expect(textColumns("Ana")).toBe(3);
+    expect(textColumns("张伟")).toBe(4);
+    expect(textColumns("Ana 😊")).toBe(6);
+    expect(textColumns("🇧🇷")).toBe(2);
+    expect(textColumns("❤️")).toBe(2);
+    expect(textColumns("👨‍👩‍👧")).toBe(2);
+    expect(fitColumns("Ana 😊 Costa", 8)).toBe("Ana 😊 …");
+    expect(textColumns(fitColumns("Ana 😊", 10))).toBe(10);
   });
 });
