@@ -50,6 +50,20 @@ describe("the queue", () => {
     expect(approved).not.toContain(pending.email);
   });
 
+  it("the review page names the specialties and languages as the directory does, not by their codes", async () => {
+    const { jar } = await admin();
+    const pending = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    await completeProfile(pending.psychologistId!);
+    await db.updateTable("psychologists").set({ specialties: ["child-psychology", "anxiety"], languages: ["pt", "en"] }).where("id", "=", pending.psychologistId!).execute();
+    const html = (await (await send(page(`/admin/psychologists/${pending.psychologistId}`, { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
+    // In the rendered list, not only in the loader's data.
+    expect(html).toContain(">Psicologia Infantil, Ansiedade</dd>");
+    expect(html).toContain(">Português, Inglês</dd>");
+    expect(html).not.toContain("child-psychology, anxiety");
+    const english = (await (await send(page(`/admin/psychologists/${pending.psychologistId}`, { Cookie: jar.header(), "Accept-Language": "en" }))).text()).replaceAll("<!-- -->", "");
+    expect(english).toContain(">Portuguese, English</dd>");
+  });
+
   it("pages by 50", async () => {
     const { jar } = await admin();
     for (let index = 0; index < 51; index += 1) await completeProfile((await createUser({ role: "psychologist", psychologistStatus: "pending" })).psychologistId!);

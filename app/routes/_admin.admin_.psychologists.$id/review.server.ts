@@ -33,11 +33,24 @@ function missingLabels(missing: readonly MissingField[], locale: Locale): string
   return missing.map((field) => labels(`missing.${field}`)).join(", ");
 }
 
+/** Specialty or language codes as the directory names them ('Psicologia Infantil, Ansiedade'), never the stored codes. */
+function catalogLabels(kind: "specialties" | "languages", codes: readonly string[], locale: Locale): string {
+  const labels = getFixedT(locale, "catalog");
+  return codes.map((code) => labels(`${kind}.${code}`)).join(", ");
+}
+
 export async function reviewPageData(request: Request, id: string | undefined) {
   const { t, translations, locale } = await pageTranslations(request, ["dashboard"]);
   const review = id && UUID.test(id) ? await psychologistReview(id) : null;
   if (!review) throw new Response(t("admin.review.errors.notFound"), { status: 404 });
-  return { translations, meta: await pageMeta(request, { title: review.psychologist.name, noindex: true }), ...review, missingLabels: missingLabels(review.missing, locale) };
+  return {
+    translations,
+    meta: await pageMeta(request, { title: review.psychologist.name, noindex: true }),
+    ...review,
+    missingLabels: missingLabels(review.missing, locale),
+    specialtyLabels: catalogLabels("specialties", review.psychologist.specialties, locale),
+    languageLabels: catalogLabels("languages", review.psychologist.languages, locale),
+  };
 }
 
 export async function reviewAction(request: Request, admin: SessionUser, id: string | undefined) {
