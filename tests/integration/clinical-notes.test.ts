@@ -11,6 +11,7 @@ import { createAppointment, createPair, HOUR, type Pair } from "#tests/helpers/a
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 import { isPdf, pdfText } from "#tests/helpers/pdf";
+import { page, send } from "#tests/helpers/app";
 
 /**
  * The prontuário (issue 14, item 2): notes sealed at rest, amended as
@@ -108,6 +109,13 @@ describe("saving a note", () => {
     const response = await run(saveAction, postRequest(editorPath(), { notes: "a".repeat(20_001) }, jar, { "Accept-Language": "en" }), { appointmentId });
     expect(response.status).toBe(400);
     expect((await body(response)).error).toContain("20,000");
+  });
+
+  it("counts the characters the visitor's way: '117 de 20.000 caracteres', '117 of 20,000 characters'", async () => {
+    await save(TEXT);
+    const html = async (headers: Record<string, string> = {}) => (await (await send(page(editorPath(), { Cookie: jar.header(), ...headers }))).text()).replaceAll("<!-- -->", "");
+    expect(await html()).toContain(`${TEXT.length} de 20.000 caracteres`);
+    expect(await html({ "Accept-Language": "en" })).toContain(`${TEXT.length} of 20,000 characters`);
   });
 
   it("gives no note to an unpaid hold", async () => {

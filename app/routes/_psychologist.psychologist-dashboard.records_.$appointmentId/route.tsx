@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
+import { formatNumber } from "~/utils/format";
 import { noteEditorAction, noteEditorData } from "./note-editor.server";
 
 /** /psychologist-dashboard/records/{appointmentId} — one consultation's prontuário: the note, its versions, save and export. */
@@ -20,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function NoteEditor() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { error: string; text: string } | undefined;
-  const { t } = useTranslation("records");
+  const { t, locale } = useTranslation("records");
   const location = useLocation();
   const navigation = useNavigation();
   const saved = data.note?.text ?? "";
@@ -105,7 +106,7 @@ export default function NoteEditor() {
                 />
                 <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
                   <span id="notes-count" aria-live="polite">
-                    {t("editor.characters", { length: text.length, max: data.maxLength })}
+                    {t("editor.characters", { length: formatNumber(text.length, locale), max: formatNumber(data.maxLength, locale) })}
                   </span>
                   {/* Only JavaScript can know there are unsaved changes; without it nothing claims either way. */}
                   <span id="notes-state" aria-live="polite" className={dirty ? "font-semibold text-amber-700 dark:text-amber-300" : "muted"}>
