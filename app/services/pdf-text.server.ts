@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { inflateSync } from "node:zlib";
 import bidiFactory from "bidi-js";
 import * as fontkit from "fontkit";
 
@@ -124,21 +125,49 @@ function facesOf(weight: 400 | 700): Face[] {
   return list;
 }
 
-/**
- * The face's WOFF file, or its WOFF2 copy where fontkit cannot read the WOFF's character map (noto-sans-sc's
- * subset 101: '乓', '們'), or null when neither reads: the next face, or '?'.
- */
 function openFace(file: string): fontkit.Font | null {
-  for (const candidate of [file, `${file}2`]) {
-    try {
-      const font = fontkit.create(readFileSync(candidate));
-      font.hasGlyphForCodePoint(0x20); // reads the character map
-      return font;
-    } catch {
-      // the next candidate
-    }
+  try {
+    return fontkit.create(woffToSfnt(readFileSync(file)));
+  } catch {
+    return null; // A file missing or unreadable: the next face, or '?'.
   }
-  return null;
+}
+
+/**
+ * A WOFF file as the plain font it wraps, its tables inflated once by zlib. fontkit reads a WOFF's tables
+ * through a JavaScript inflate (tiny-inflate) of the whole table at each glyph it reads: most of a Chinese
+ * note's layout time; and that inflate misreads the character map of noto-sans-sc's subset 101 ('乓', '們'),
+ * which made the PDF fail.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  const tables = woff.readUInt16BE(12);
+  const records = Array.from({ length: tables }, (_, index) => {
+    const at = 44 + index * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compressed = woff.readUInt32BE(at + 8);
+    const length = woff.readUInt32BE(at + 12);
+    const stored = woff.subarray(offset, offset + compressed);
+    return { tag: woff.readUInt32BE(at), checksum: woff.readUInt32BE(at + 16), data: compressed < length ? inflateSync(stored) : stored };
+  });
+  const padded = (length: number) => (length + 3) & ~3;
+  const sfnt = Buffer.alloc(12 + 16 * tables + records.reduce((sum, record) => sum + padded(record.data.length), 0));
+  const power = 2 ** Math.floor(Math.log2(tables));
+  sfnt.writeUInt32BE(woff.readUInt32BE(4), 0); // the wrapped font's flavor (TrueType or CFF)
+  sfnt.writeUInt16BE(tables, 4);
+  sfnt.writeUInt16BE(power * 16, 6);
+  sfnt.writeUInt16BE(Math.log2(power), 8);
+  sfnt.writeUInt16BE(tables * 16 - power * 16, 10);
+  let offset = 12 + 16 * tables;
+  records.forEach((record, index) => {
+    const at = 12 + index * 16;
+    sfnt.writeUInt32BE(record.tag, at);
+    sfnt.writeUInt32BE(record.checksum, at + 4);
+    sfnt.writeUInt32BE(offset, at + 8);
+    sfnt.writeUInt32BE(record.data.length, at + 12);
+    record.data.copy(sfnt, offset);
+    offset += padded(record.data.length);
+  });
+  return sfnt;
 }
 
 function covers(face: Face, cluster: string): boolean {
