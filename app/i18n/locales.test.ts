@@ -135,7 +135,8 @@ describe.each(SUPPORTED_LOCALES)("counts at zero in %s", (locale) => {
     expect(t("results.count", { count: 0 })).toBe(t("empty.title"));
   });
 
-  it.each(["evaluations:list.count", "consultations:list.count", "patients:count", "billing:transactions.count"])("%s has its own words for none", (key) => {
+  // 'patients:detail.notes': a patient's page, 'Prontuário: Nenhuma anotação clínica', not '0 anotação clínica'.
+  it.each(["evaluations:list.count", "consultations:list.count", "patients:count", "patients:detail.notes", "billing:transactions.count"])("%s has its own words for none", (key) => {
     const text = t(key, { count: 0 });
     expect(text).not.toMatch(/\d/);
     expect(text).not.toBe(t(key, { count: 1 }));
