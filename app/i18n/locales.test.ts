@@ -127,7 +127,7 @@ describe.each(["ru", "ar"])("plural forms of %s", (locale) => {
 /** Counts the interface shows at zero: pt-BR's 'one' (PluralRules picks it for 0) would read '0 psicólogo encontrado'. */
 describe.each(SUPPORTED_LOCALES)("counts at zero in %s", (locale) => {
   const translations = Object.fromEntries(
-    ["directory", "evaluations", "consultations", "patients", "billing"].map((namespace) => [namespace, JSON.parse(readFileSync(path.join(ROOT, locale, `${namespace}.json`), "utf8")) as Messages]),
+    ["directory", "evaluations", "consultations", "patients", "billing", "records", "practice"].map((namespace) => [namespace, JSON.parse(readFileSync(path.join(ROOT, locale, `${namespace}.json`), "utf8")) as Messages]),
   );
   const t = createTranslator(translations, locale, "directory");
 
@@ -136,10 +136,14 @@ describe.each(SUPPORTED_LOCALES)("counts at zero in %s", (locale) => {
   });
 
   // 'patients:detail.notes': a patient's page, 'Prontuário: Nenhuma anotação clínica', not '0 anotação clínica'.
-  it.each(["evaluations:list.count", "consultations:list.count", "patients:count", "patients:detail.notes", "billing:transactions.count"])("%s has its own words for none", (key) => {
+  it.each(["evaluations:list.count", "consultations:list.count", "patients:count", "patients:detail.notes", "billing:transactions.count", "records:list.count"])("%s has its own words for none", (key) => {
     const text = t(key, { count: 0 });
     expect(text).not.toMatch(/\d/);
     expect(text).not.toBe(t(key, { count: 1 }));
+  });
+
+  it.runIf(locale === "pt-BR")("the overview's 'completed' line reads '0 realizadas', not '0 realizada'", () => {
+    expect(t("practice:overview.completed", { count: 0 })).toBe("0 realizadas");
   });
 });
 
