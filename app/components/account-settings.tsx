@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { formatCpf } from "~/domain/cpf";
-import { BRAZIL_TIME_ZONES } from "~/domain/time-zones";
+import { BRAZIL_TIME_ZONES, brazilZoneCity } from "~/domain/time-zones";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatLongDate } from "~/utils/format";
 import { CheckboxField, ErrorList, errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
@@ -102,7 +102,7 @@ function PersonalData({ data, result }: { data: AccountSettingsData; result: Res
           <optgroup label={t("fields.timeZoneBrazil")}>
             {BRAZIL_TIME_ZONES.map((zone) => (
               <option key={zone} value={zone}>
-                {zone.replace("America/", "").replace("_", " ")}
+                {brazilZoneCity(zone)}
               </option>
             ))}
           </optgroup>

@@ -20,6 +20,31 @@ export const BRAZIL_TIME_ZONES = [
 
 export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
 
+/** The settings picker's names of Brazil's zones: their IANA cities as written in Portuguese (the ids drop the accents). */
+const BRAZIL_ZONE_CITIES: Record<(typeof BRAZIL_TIME_ZONES)[number], string> = {
+  "America/Sao_Paulo": "São Paulo",
+  "America/Bahia": "Bahia",
+  "America/Fortaleza": "Fortaleza",
+  "America/Recife": "Recife",
+  "America/Belem": "Belém",
+  "America/Maceio": "Maceió",
+  "America/Araguaina": "Araguaína",
+  "America/Santarem": "Santarém",
+  "America/Manaus": "Manaus",
+  "America/Cuiaba": "Cuiabá",
+  "America/Campo_Grande": "Campo Grande",
+  "America/Porto_Velho": "Porto Velho",
+  "America/Boa_Vista": "Boa Vista",
+  "America/Rio_Branco": "Rio Branco",
+  "America/Eirunepe": "Eirunepé",
+  "America/Noronha": "Fernando de Noronha",
+};
+
+/** 'São Paulo' for America/Sao_Paulo, 'Belém' for America/Belem. */
+export function brazilZoneCity(zone: (typeof BRAZIL_TIME_ZONES)[number]): string {
+  return BRAZIL_ZONE_CITIES[zone];
+}
+
 export function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
