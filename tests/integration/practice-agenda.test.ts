@@ -26,7 +26,10 @@ describe("dated blocks", () => {
     expect(response.status).toBe(303);
     expect(await datedOf(psychologistId)).toEqual([{ date, start_time: "14:00:00", end_time: "16:00:00" }]);
     const html = (await (await send(page(`/psychologist-dashboard/agenda?date=${date}`, { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
-    expect(html).toContain("1 período(s) · 4 horário(s) de 30 minutos");
+    expect(html).toContain("1 período · 4 horários de 30 minutos");
+    // The list counts the agenda's slots, booked or free: it says 'na agenda', not 'disponíveis'.
+    expect(html).toContain("4 horários na agenda");
+    expect(html).not.toContain("4 horários disponíveis");
     expect(html).toContain("14:00 - 14:30");
     expect(html).toContain("15:30 - 16:00");
     // Step 2 of booking now offers that afternoon.
@@ -116,13 +119,30 @@ describe("dated blocks", () => {
   });
 });
 
+describe("the day's summary", () => {
+  it("words none, one and many with real plurals", async () => {
+    const { jar, psychologistId } = await psychologist();
+    const empty = dayFromToday(5);
+    const html = async (date: string) => (await (await send(page(`/psychologist-dashboard/agenda?date=${date}`, { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
+    expect(await html(empty)).toContain("Nenhum período · nenhum horário de 30 minutos");
+    const date = dayFromToday(6);
+    await db.insertInto("psychologist_schedule").values([
+      { psychologist_id: psychologistId, date, start_time: "09:00", end_time: "09:30" },
+      { psychologist_id: psychologistId, date, start_time: "14:00", end_time: "15:00" },
+    ]).execute();
+    const two = await html(date);
+    expect(two).toContain("2 períodos · 3 horários de 30 minutos");
+    expect(two).toContain("3 horários na agenda");
+  });
+});
+
 describe("the month calendar", () => {
   it("marks days with hours and disables past days", async () => {
     const { jar, psychologistId } = await psychologist();
     const date = dayFromToday(2);
     await db.insertInto("psychologist_schedule").values({ psychologist_id: psychologistId, date, start_time: "10:00", end_time: "11:00" }).execute();
     const html = (await (await send(page(`/psychologist-dashboard/agenda?month=${date.slice(0, 7)}`, { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
-    expect(html).toContain(`title="1 período(s), 2 horário(s) de 30 min"`);
+    expect(html).toContain(`title="1 período, 2 horários de 30 minutos"`);
     const yesterday = dayFromToday(-1);
     if (yesterday.slice(0, 7) === date.slice(0, 7)) expect(html).not.toContain(`date=${yesterday}`);
     expect(html).toContain('aria-disabled="true"');

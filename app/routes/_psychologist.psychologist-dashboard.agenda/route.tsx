@@ -130,7 +130,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
                   {week.map((day) => {
                     const number = Number(day.date.slice(8));
                     const disabled = !day.inMonth || day.past;
-                    const tip = day.periods > 0 ? t("dayTooltip", { periods: day.periods, slots: day.slots }) : t("dayEmpty");
+                    const tip = day.periods > 0 ? t("dayTooltip", { periods: t("periodCount", { count: day.periods }), slots: t("slotCount", { count: day.slots }) }) : t("dayEmpty");
                     const className = `relative block rounded-md py-2 ${day.periods > 0 ? "bg-teal-50 dark:bg-teal-950" : ""} ${day.date === data.selected.date ? "ring-2 ring-teal-700" : ""}`;
                     return (
                       <td key={day.date} className="p-0.5">
@@ -157,7 +157,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
           <h3 id="day-title" className="font-semibold">
             {data.selected.label}
           </h3>
-          <p className="muted text-sm">{t("summary", { periods: data.selected.periods, slots: data.selected.slots })}</p>
+          <p className="muted text-sm">{t("summary", { periods: t("periodCount", { count: data.selected.periods }), slots: t("slotCount", { count: data.selected.slots }) })}</p>
           {data.selected.dated.length + data.selected.weekly.length === 0 ? <p className="mt-2 text-sm">{t("noPeriods")}</p> : null}
           <ul className="mt-2 space-y-1 text-sm">
             {data.selected.weekly.map((block) => (
