@@ -31,7 +31,7 @@ export interface HealthCheckResult {
 
 export interface HealthReport {
   checks: HealthCheckResult[];
-  /** Checks in error: the spec's 'N teste(s) falharam'. Warnings pass. */
+  /** Checks in error: the spec's 'N teste(s) falharam', worded '1 teste falhou' / 'N testes falharam'. Warnings pass. */
   failed: number;
   warnings: number;
   durationMs: number;

@@ -6,6 +6,7 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createUser, signedIn } from "#tests/helpers/factories";
+import { page, send } from "#tests/helpers/app";
 import { body, getRequest, location, postRequest, run, type CookieJar } from "#tests/helpers/http";
 import { translationsFor } from "~/i18n/i18n.server";
 import { createTranslator } from "~/i18n/translate";
@@ -384,14 +385,25 @@ describe("the tab", () => {
     expect(data.report.checks).toHaveLength(7);
   });
 
-  it("'Verificar Novamente' answers 'N teste(s) falharam' with the number in error", async () => {
+  it("'Verificar Novamente' answers 'N testes falharam' with the number in error", async () => {
     useRealProviders();
     onMercadoPago(() => HttpResponse.json({ message: "invalid token" }, { status: 401 }));
     onDaily(() => HttpResponse.json({ info: "invalid key" }, { status: 403 }));
     const { jar } = await psychologistSession();
     const data = await body(await run(action, postRequest(PATH, {}, jar)));
-    expect(data.toast).toEqual({ type: "error", title: "2 teste(s) falharam" });
+    expect(data.toast).toEqual({ type: "error", title: "2 testes falharam" });
     expect(data.report.failed).toBe(2);
+  });
+
+  it("words its counts with real plurals, never 'aviso(s)' or 'erro(s)'", async () => {
+    const { jar } = await psychologistSession();
+    const html = (await (await send(page(PATH, { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/\d+ OK · (nenhum aviso|1 aviso|\d+ avisos) · (nenhum erro|1 erro|\d+ erros) · \d+ ms/);
+    expect(html).not.toMatch(/aviso\(s\)|erro\(s\)|teste\(s\)/);
+    const t = createTranslator(translationsFor("pt-BR", ["health"]), "pt-BR", "health");
+    expect([0, 1, 2].map((count) => t("summary.warnings", { count }))).toEqual(["nenhum aviso", "1 aviso", "2 avisos"]);
+    expect([0, 1, 2].map((count) => t("summary.errors", { count }))).toEqual(["nenhum erro", "1 erro", "2 erros"]);
+    expect([1, 2].map((count) => t("toast.failed", { count }))).toEqual(["1 teste falhou", "2 testes falharam"]);
   });
 
   it("never shows a secret: tokens, keys, the session or the database's address", async () => {

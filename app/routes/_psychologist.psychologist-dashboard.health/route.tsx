@@ -61,7 +61,7 @@ export default function HealthTab() {
 
       <p role="status" className="mt-4 text-sm font-medium">
         {checking ? t("checking") : report.failed === 0 ? t("summary.allPassed") : t("summary.failed", { count: report.failed })}{" "}
-        <span className="muted font-normal">{t("summary.counts", { ok, warnings: report.warnings, errors: report.failed, ms: report.durationMs })}</span>
+        <span className="muted font-normal">{t("summary.counts", { ok, warnings: t("summary.warnings", { count: report.warnings }), errors: t("summary.errors", { count: report.failed }), ms: report.durationMs })}</span>
       </p>
 
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" aria-busy={checking || undefined}>
