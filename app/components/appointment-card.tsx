@@ -164,7 +164,11 @@ function HistoryDetails({ card, t }: { card: Card; t: TFunction }) {
         <p className="font-medium">
           {t("card.yourEvaluation")} <Stars rating={card.evaluation.rating} label={t("card.ratingLabel", { rating: card.evaluation.rating })} />
         </p>
-        {card.evaluation.comment ? <p className="muted mt-1 whitespace-pre-line">{card.evaluation.comment}</p> : null}
+        {card.evaluation.comment ? (
+          <p className="muted mt-1 whitespace-pre-line" dir="auto">
+            {card.evaluation.comment}
+          </p>
+        ) : null}
       </div>
     );
   }

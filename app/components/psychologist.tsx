@@ -73,7 +73,11 @@ export function PsychologistCard({ p, list, featured }: CardProps) {
             <Rating p={p} />
           </div>
         </div>
-        {p.shortBio ? <p className="bio">{p.shortBio}</p> : null}
+        {p.shortBio ? (
+          <p className="bio" dir="auto">
+            {p.shortBio}
+          </p>
+        ) : null}
         <Chips labels={p.specialties} max={featured ? 2 : list ? 4 : 3} />
         {list ? null : <Chips labels={p.languages} max={featured ? 3 : 2} />}
         {featured ? (
@@ -244,7 +248,7 @@ export function ProfileSummary({ profile: p, shareUrl, heading }: { profile: Pro
       <ProfileHead profile={p} heading={heading} />
       {text ? (
         <Block title={t("sections.about")}>
-          <p>{text}</p>
+          <p dir="auto">{text}</p>
         </Block>
       ) : null}
       <ProfileChips profile={p} />
@@ -253,7 +257,7 @@ export function ProfileSummary({ profile: p, shareUrl, heading }: { profile: Pro
       </Block>
       {p.education ? (
         <Block title={t("sections.education")}>
-          <p>{p.education}</p>
+          <p dir="auto">{p.education}</p>
         </Block>
       ) : null}
       <ProfileActions id={p.id} shareUrl={shareUrl} full />

@@ -31,7 +31,7 @@ export default function PsychologistDetails() {
       <ProfileActions id={p.id} shareUrl={shareUrl} />
       {d.texts.map(([key, text]) => (
         <Block key={key} title={t(`sections.${key}`)}>
-          <p>{text}</p>
+          <p dir="auto">{text}</p>
         </Block>
       ))}
       <ProfileChips profile={p} />
@@ -79,7 +79,7 @@ export default function PsychologistDetails() {
             <p role="img" aria-label={t("rating.outOf", { value: review.rating })}>
               {"★".repeat(review.rating) + "☆".repeat(5 - review.rating)}
             </p>
-            {review.comment ? <blockquote>{review.comment}</blockquote> : null}
+            {review.comment ? <blockquote dir="auto">{review.comment}</blockquote> : null}
             <figcaption>
               {t("anonymousPatient")} · {review.date}
             </figcaption>
