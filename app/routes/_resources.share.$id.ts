@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { profilePath, SHARE_NETWORKS, shareTargetUrl } from "~/domain/share";
+import { isRtl } from "~/i18n/config";
 import { pageTranslations } from "~/i18n/i18n.server";
 import type { TFunction } from "~/i18n/translate";
 import { recordShare } from "~/models/public-profile.server";
@@ -48,7 +49,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 
 function handOffPage(locale: string, target: string, text: string): string {
   const url = escapeHtml(target);
-  return `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="0;url=${url}"><title>${escapeHtml(text)}</title></head><body><p><a href="${url}">${escapeHtml(text)}</a></p></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(locale)}" dir="${isRtl(locale) ? "rtl" : "ltr"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="0;url=${url}"><title>${escapeHtml(text)}</title></head><body><p><a href="${url}">${escapeHtml(text)}</a></p></body></html>`;
 }
 
 /** Someone who opens the address sees the profile. */

@@ -141,6 +141,13 @@ describe("sharing", () => {
     expect(events).toEqual([{ psychologist_id: id, platform }]);
   });
 
+  it("writes the hand-off page in the visitor's language and its direction (Arabic right to left)", async () => {
+    const id = await createPsychologist();
+    const html = async (language: string) => (await run(shareAction, postRequest(`/share/${id}`, { platform: "facebook" }, undefined, { "Accept-Language": language }), { id })).text();
+    expect(await html("pt-BR")).toContain('<html lang="pt-BR" dir="ltr">');
+    expect(await html("ar")).toContain('<html lang="ar" dir="rtl">');
+  });
+
   it("records without redirecting when the page's script asks (mode=record), copy link included", async () => {
     const id = await createPsychologist();
     const response = await run(shareAction, postRequest(`/share/${id}`, { platform: "copy_link", mode: "record" }), { id });
