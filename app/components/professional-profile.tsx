@@ -7,7 +7,7 @@ import type { MissingField } from "~/domain/psychologist-review";
 import { useTranslation } from "~/i18n/use-translation";
 import type { PsychologistStatus } from "#db/types";
 import type { ProfessionalProfile } from "~/models/psychologist-profile.server";
-import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
+import { formatList, formatLongDate, formatMoney, formatNumber } from "~/utils/format";
 import { ErrorList, errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 import { PHOTO_ACCEPT, photoSources } from "~/domain/image";
 import { PROFILE_FIELD_ORDER } from "~/domain/profile-fields";
@@ -89,7 +89,7 @@ function ReviewSubmission({ data, result }: { data: ProfessionalProfileData; res
       {submittedAt ? (
         <p className="font-medium">{t("review.submitted", { date: formatLongDate(submittedAt, locale, data.timeZone) ?? "" })}</p>
       ) : missing.length > 0 ? (
-        <p>{t("review.incomplete", { fields: missing.map((field) => t(`missing.${field}`)).join(", ") })}</p>
+        <p>{t("review.incomplete", { fields: formatList(missing.map((field) => t(`missing.${field}`)), locale) })}</p>
       ) : (
         <Form method="post" className="space-y-2">
           <p>{t("review.ready")}</p>

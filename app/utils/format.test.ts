@@ -1,6 +1,6 @@
 import bidiFactory from "bidi-js";
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "./format";
+import { formatList, formatMoney } from "./format";
 
 const bidi = bidiFactory();
 /** `text` as a right-to-left page shows it, left to right on the screen (the Unicode bidi algorithm, marks not drawn). */
@@ -19,5 +19,18 @@ describe("formatMoney", () => {
   it("leaves a left-to-right language's amount as Intl writes it", () => {
     expect(formatMoney(180_00, "pt-BR")).toBe("R$\u00a0180,00");
     expect(formatMoney(180_00, "de")).toBe("180,00\u00a0R$");
+  });
+});
+
+describe("formatList", () => {
+  it("joins names the reader's way, not with a Latin comma in every language", () => {
+    expect(formatList(["Psicologia Infantil", "Ansiedade"], "pt-BR")).toBe("Psicologia Infantil e Ansiedade");
+    expect(formatList(["CRP", "biografia", "foto"], "pt-BR")).toBe("CRP, biografia e foto");
+    expect(formatList(["Portuguese", "English"], "en")).toBe("Portuguese and English");
+    expect(formatList(["علم نفس الطفل", "القلق"], "ar")).toBe("علم نفس الطفل والقلق");
+    expect(formatList(["علم نفس الطفل", "القلق", "الاكتئاب"], "ar")).not.toContain(",");
+    expect(formatList(["中文", "英语", "法语"], "zh-CN")).toBe("中文、英语和法语");
+    expect(formatList(["Ansiedade"], "pt-BR")).toBe("Ansiedade");
+    expect(formatList([], "pt-BR")).toBe("");
   });
 });

@@ -50,3 +50,15 @@ export function formatTime(value: Date | string | number, locale: string, timeZo
 export function formatNumber(value: number, locale: string, fractionDigits = 0): string {
   return numberFormat(locale, `fixed${fractionDigits}`, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
 }
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/**
+ * A list of names joined the reader's way: 'Psicologia Infantil e Ansiedade', 'Portuguese and English',
+ * 'علم نفس الطفل والقلق', '中文和英语' — never with a Latin ', ' in every language.
+ */
+export function formatList(items: readonly string[], locale: string): string {
+  let format = listFormats.get(locale);
+  if (!format) listFormats.set(locale, (format = new Intl.ListFormat(locale, { type: "conjunction", style: "long" })));
+  return format.format(items);
+}

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { appHandler, formPost, page, send } from "#tests/helpers/app";
 import { createAppointment, HOUR } from "#tests/helpers/appointments";
@@ -57,11 +59,16 @@ describe("the queue", () => {
     await db.updateTable("psychologists").set({ specialties: ["child-psychology", "anxiety"], languages: ["pt", "en"] }).where("id", "=", pending.psychologistId!).execute();
     const html = (await (await send(page(`/admin/psychologists/${pending.psychologistId}`, { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
     // In the rendered list, not only in the loader's data.
-    expect(html).toContain(">Psicologia Infantil, Ansiedade</dd>");
-    expect(html).toContain(">Português, Inglês</dd>");
+    expect(html).toContain(">Psicologia Infantil e Ansiedade</dd>");
+    expect(html).toContain(">Português e Inglês</dd>");
     expect(html).not.toContain("child-psychology, anxiety");
     const english = (await (await send(page(`/admin/psychologists/${pending.psychologistId}`, { Cookie: jar.header(), "Accept-Language": "en" }))).text()).replaceAll("<!-- -->", "");
-    expect(english).toContain(">Portuguese, English</dd>");
+    expect(english).toContain(">Portuguese and English</dd>");
+    // Arabic joins with its own 'و', not a Latin comma.
+    const arabic = (await (await send(page(`/admin/psychologists/${pending.psychologistId}`, { Cookie: jar.header(), "Accept-Language": "ar" }))).text()).replaceAll("<!-- -->", "");
+    const catalog = JSON.parse(readFileSync(path.resolve("public/locales/ar/catalog.json"), "utf8")) as { specialties: Record<string, string> };
+    expect(arabic).toContain(`>${catalog.specialties["child-psychology"]} و${catalog.specialties.anxiety}</dd>`);
+    expect(arabic).not.toContain(`${catalog.specialties["child-psychology"]}, `);
   });
 
   it("pages by 50", async () => {
@@ -241,11 +248,11 @@ describe("an incomplete profile", () => {
     expect(html).not.toContain('name="intent" value="approve"');
     expect(html).toContain('name="intent" value="reject"');
     expect(html).toContain("Perfil incompleto");
-    expect(html).toContain("CRP, Sobre mim, Foto");
+    expect(html).toContain("CRP, Sobre mim e Foto");
 
     const refused = await decide(jar, id, { intent: "approve" });
     expect(refused.status).toBe(409);
-    expect(await refused.text()).toContain("Perfil incompleto: falta CRP, Sobre mim, Foto.");
+    expect(await refused.text()).toContain("Perfil incompleto: falta CRP, Sobre mim e Foto.");
     expect(await rowOf(id)).toMatchObject({ status: "pending", is_approved: false });
     expect(await historyOf(id)).toEqual([]);
     expect(await mailsTo(psychologist.email)).toEqual([]);
@@ -254,7 +261,7 @@ describe("an incomplete profile", () => {
     // In English, in the words of the English profile form.
     const english = await send(formPost(`/admin/psychologists/${id}`, { intent: "approve" }, { Cookie: jar.header(), "Accept-Language": "en" }));
     expect(english.status).toBe(409);
-    expect(await english.text()).toContain("Incomplete profile: missing CRP, About me, Photo.");
+    expect(await english.text()).toContain("Incomplete profile: missing CRP, About me, and Photo.");
 
     // Completed, it is approved.
     await completeProfile(id);

@@ -10,6 +10,7 @@ import { pageMeta } from "~/services/page-meta.server";
 import { featurePsychologist, reviewPsychologist } from "~/services/psychologist-review.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { formatList } from "~/utils/format";
 
 /** The admin's page of one psychologist: the full profile and the decisions on it. */
 
@@ -30,13 +31,13 @@ function reviewSchema(t: TFunction) {
 /** What a profile lacks, named as the psychologist's own profile form names the fields ('Sobre mim', 'Foto'…). */
 function missingLabels(missing: readonly MissingField[], locale: Locale): string {
   const labels = getFixedT(locale, "professional");
-  return missing.map((field) => labels(`missing.${field}`)).join(", ");
+  return formatList(missing.map((field) => labels(`missing.${field}`)), locale);
 }
 
-/** Specialty or language codes as the directory names them ('Psicologia Infantil, Ansiedade'), never the stored codes. */
+/** Specialty or language codes as the directory names them ('Psicologia Infantil e Ansiedade', in the reader's way of joining a list), never the stored codes. */
 function catalogLabels(kind: "specialties" | "languages", codes: readonly string[], locale: Locale): string {
   const labels = getFixedT(locale, "catalog");
-  return codes.map((code) => labels(`${kind}.${code}`)).join(", ");
+  return formatList(codes.map((code) => labels(`${kind}.${code}`)), locale);
 }
 
 export async function reviewPageData(request: Request, id: string | undefined) {

@@ -11,7 +11,7 @@ import { addDatedBlock, addWeeklyBlock, changePracticeTimeZone, removeDatedBlock
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
-import { formatLongDate, formatTime } from "~/utils/format";
+import { formatList, formatLongDate, formatTime } from "~/utils/format";
 import { supportedTimeZone } from "~/services/viewer-time-zone.server";
 import { log } from "~/utils/logger.server";
 import { monthLabel, weekdayLabels } from "~/utils/month-labels";
@@ -197,7 +197,7 @@ export async function agendaAction(request: Request, user: PsychologistSessionUs
       const error =
         outcome.problem === "holds_appointments"
           ? t("errors.holds_appointments", {
-              appointments: outcome.holders.map((holder) => `${holder.firstName ?? "—"} (${formatLongDate(holder.startsAt, locale, timeZone)} ${formatTime(holder.startsAt, locale, timeZone)})`).join(", "),
+              appointments: formatList(outcome.holders.map((holder) => `${holder.firstName ?? "—"} (${formatLongDate(holder.startsAt, locale, timeZone)} ${formatTime(holder.startsAt, locale, timeZone)})`), locale),
             })
           : t(`errors.${outcome.problem}`);
       return data({ error, intent: form.intent, values }, { status: PROBLEM_STATUS[outcome.problem] ?? 400 });

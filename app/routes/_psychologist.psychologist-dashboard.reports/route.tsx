@@ -7,7 +7,7 @@ import { formatsFor, REPORT_TYPES, type ReportType } from "~/domain/practice-rep
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
 import { fileNameOf } from "~/utils/content-disposition";
-import { formatMoney } from "~/utils/format";
+import { formatList, formatMoney } from "~/utils/format";
 import { reportsTabData } from "./reports.server";
 
 /**
@@ -185,7 +185,7 @@ function Table({ table, caption }: { table: Preview["table"]; caption: string })
 }
 
 function Preview({ preview, type }: { preview: Preview; type: ReportType }) {
-  const { t } = useTranslation("reports");
+  const { t, locale } = useTranslation("reports");
   return (
     <section aria-labelledby="preview-title" className="card mt-6">
       <h3 id="preview-title" className="font-semibold">
@@ -202,7 +202,7 @@ function Preview({ preview, type }: { preview: Preview; type: ReportType }) {
       )}
       <h4 className="mt-6 font-semibold">{preview.totals.heading}</h4>
       <Table table={preview.totals} caption={preview.totals.heading} />
-      <p className="muted mt-3 text-xs">{t("formatsNote", { formats: formatsFor(type).map((format) => t(`formats.${format}`)).join(", ") })}</p>
+      <p className="muted mt-3 text-xs">{t("formatsNote", { formats: formatList(formatsFor(type).map((format) => t(`formats.${format}`)), locale) })}</p>
     </section>
   );
 }

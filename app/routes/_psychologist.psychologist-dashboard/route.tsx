@@ -10,6 +10,7 @@ import { getOwnPsychologist } from "~/models/dashboard.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { requirePsychologist } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
+import { formatList } from "~/utils/format";
 
 /**
  * /psychologist-dashboard — 'Dashboard do Psicólogo': the header and the ten
@@ -43,7 +44,7 @@ export default function PsychologistDashboard() {
   const data = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<{ theme?: "light" | "dark" }>("root");
   const location = useLocation();
-  const { t } = useTranslation("practice");
+  const { t, locale } = useTranslation("practice");
   const here = location.pathname + location.search;
   return (
     <section className="container-page py-6 lg:py-10" aria-labelledby="dashboard-title">
@@ -73,7 +74,7 @@ export default function PsychologistDashboard() {
         {data.reason ? <p className="mt-1">{t("dashboard:admin.review.reasonShown", { reason: data.reason })}</p> : null}
         {data.missing.length > 0 ? (
           <p className="mt-1">
-            {t("dashboard:psychologist.missing")} {data.missing.map((field) => t(`dashboard:admin.review.missingField.${field}`)).join(", ")}
+            {t("dashboard:psychologist.missing")} {formatList(data.missing.map((field) => t(`dashboard:admin.review.missingField.${field}`)), locale)}
           </p>
         ) : null}
       </div>

@@ -9,6 +9,7 @@ import { MAX_PRICE_CENTS, typedReaisToCents } from "~/domain/pricing";
 import { PROFILE_FIELD_ORDER } from "~/domain/profile-fields";
 import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";
+import { formatList } from "~/utils/format";
 import {
   ACTIVE_PATIENT_DAYS,
   getOwnProfessionalProfile,
@@ -194,7 +195,7 @@ function refused(intent: string, field: "photo" | "", message: string, status: n
 }
 
 export async function profileAction(request: Request, user: PsychologistSessionUser) {
-  const { t } = await pageTranslations(request, NAMESPACES);
+  const { t, locale } = await pageTranslations(request, NAMESPACES);
   const formData = await readPhotoForm(request);
   const back = new URL(request.url).pathname;
   const photoRefused = (reason: PhotoRefusal, format?: string) => refused("photo", "photo", t(PHOTO_MESSAGES[reason], { format }), PHOTO_REFUSAL_STATUS[reason]);
@@ -220,18 +221,18 @@ export async function profileAction(request: Request, user: PsychologistSessionU
       return redirectWithToast(back, { type: "success", title: t("success.photo") });
     }
     case "submit-for-review":
-      return sendForReview(user, t, back);
+      return sendForReview(user, t, locale, back);
     default:
       return refused(intent, "", t("errors.unknownIntent"), 400);
   }
 }
 
-async function sendForReview(user: PsychologistSessionUser, t: TFunction, back: string) {
+async function sendForReview(user: PsychologistSessionUser, t: TFunction, locale: string, back: string) {
   const submitted = await submitOwnProfileForReview(user.id);
   if (submitted.ok) return redirectWithToast(back, { type: "success", title: t("success.submitted") });
   switch (submitted.reason) {
     case "incomplete": {
-      const fields = submitted.missing.map((field) => t(`missing.${field}`)).join(", ");
+      const fields = formatList(submitted.missing.map((field) => t(`missing.${field}`)), locale);
       return refused("submit-for-review", "", t("errors.reviewIncomplete", { fields }), 400);
     }
     case "already-submitted":
