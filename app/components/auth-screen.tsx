@@ -165,7 +165,7 @@ function ResendVerification() {
       <label htmlFor="resend-email" className="sr-only">
         {t("fields.email")}
       </label>
-      <input id="resend-email" name="email" type="email" required autoComplete="email" className="input" placeholder={t("fields.email")} />
+      <input id="resend-email" name="email" type="email" dir="ltr" required autoComplete="email" className="input" placeholder={t("fields.email")} />
       <button type="submit" className="btn-secondary shrink-0">
         {t("buttons.resendVerification")}
       </button>

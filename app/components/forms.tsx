@@ -82,9 +82,12 @@ function invalidDescription(meta: FieldMetadata<unknown>, extra?: string): { "ar
   return { "aria-describedby": [`${meta.formId}-error`, extra].filter(Boolean).join(" ") };
 }
 
+// Addresses, numbers and secrets read left to right in any language: on an Arabic page they start at the left.
+const LEFT_TO_RIGHT = new Set<InputType>(["email", "password", "tel", "url"]);
+
 export function Field({ meta, label, type = "text", hint, className, inputProps }: FieldProps) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
-  const props = { ...getInputProps(meta, { type, ariaDescribedBy: hintId }), ...invalidDescription(meta, hintId) };
+  const props = { ...getInputProps(meta, { type, ariaDescribedBy: hintId }), ...invalidDescription(meta, hintId), ...(LEFT_TO_RIGHT.has(type) ? { dir: "ltr" } : {}) };
   return (
     <div className={className}>
       <label htmlFor={meta.id} className="label">

@@ -44,3 +44,18 @@ describe("texts people wrote, on a right-to-left page", () => {
     expect(html).toMatch(/<p class="[^"]*" dir="auto">Me senti acolhida, 10 de 10\.<\/p>/);
   });
 });
+
+/** Addresses, phone numbers and passwords read left to right whatever the page's language. */
+describe("left-to-right fields on a right-to-left page", () => {
+  const inputs = (html: string) => [...html.matchAll(/<input[^>]*>/g)].map((match) => match[0]);
+  const byName = (html: string, name: string) => inputs(html).find((input) => input.includes(`name="${name}"`)) ?? "";
+
+  it("the sign-in and sign-up forms' e-mail and password, not the name", async () => {
+    const login = await markup(await send(page("/login", { "Accept-Language": "ar" })));
+    expect(byName(login, "email")).toContain('dir="ltr"');
+    expect(byName(login, "password")).toContain('dir="ltr"');
+    const register = await markup(await send(page("/register", { "Accept-Language": "ar" })));
+    expect(byName(register, "confirmPassword")).toContain('dir="ltr"');
+    expect(byName(register, "fullName")).not.toContain("dir=");
+  });
+});
