@@ -74,7 +74,7 @@ export function AccessScreen({ message, reason, dashboardUrl, secondsUntilOpen, 
       </p>
       {reason === "no_room" ? <p className="muted mt-2">{t("autoLink")}</p> : null}
       {hydrated && remaining !== null ? (
-        <p className="mt-4 font-mono text-2xl" aria-live="off">
+        <p className="mt-4 text-2xl tabular-nums" aria-live="off">
           {t("denied.countdown", { time: clock(remaining) })}
         </p>
       ) : null}
