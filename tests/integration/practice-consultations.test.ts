@@ -206,6 +206,15 @@ describe("the consultations list", () => {
     expect(day).toContain("Consultas em ");
     expect(day).not.toContain('name="period"');
   });
+
+  it("shows the status and period selects' labels, not only to screen readers: both start at 'Todos'", async () => {
+    const html = (await (await send(page("/psychologist-dashboard/appointments", { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
+    for (const [id, text] of [["consultation-status", "Status"], ["consultation-period", "Período"]] as const) {
+      const label = new RegExp(`<label class="([^"]*)" for="${id}">${text}</label>`).exec(html);
+      expect(label, id).not.toBeNull();
+      expect(label![1]!.split(" ")).not.toContain("sr-only");
+    }
+  });
 });
 
 describe("the calendar and the next three", () => {

@@ -183,27 +183,30 @@ function ConsultationList({ data, list, t }: { data: Data; list: List; t: TFunct
       </div>
 
       {/* A GET form: the filters are the URL, so they work without JavaScript and can be bookmarked. */}
-      <Form method="get" className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto_auto_auto]" role="search">
+      {/* The selects' labels are shown (small, above them): both start at 'Todos', and on a phone nothing else tells status from period. */}
+      <Form method="get" className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end" role="search">
         <input type="hidden" name="view" value={filters.view} />
         <input type="hidden" name="month" value={filters.month} />
         {filters.day ? <input type="hidden" name="day" value={filters.day} /> : null}
         <label className="sr-only" htmlFor="consultation-search">
           {t("filters.search")}
         </label>
-        <input id="consultation-search" type="search" name="q" defaultValue={filters.q} placeholder={t("filters.search")} maxLength={100} className="input" />
-        <label className="sr-only" htmlFor="consultation-status">
-          {t("filters.status")}
-        </label>
-        <select id="consultation-status" name="status" defaultValue={filters.status} className="input">
-          {Object.keys(STATUS_FILTERS).map((status) => (
-            <option key={status} value={status}>
-              {t(`filters.statuses.${status}`)}
-            </option>
-          ))}
-        </select>
+        <input id="consultation-search" type="search" name="q" defaultValue={filters.q} placeholder={t("filters.search")} maxLength={100} className="input col-span-2 sm:col-span-1" />
+        <div className={`grid gap-0.5 ${filters.day ? "col-span-2 sm:col-span-1" : ""}`}>
+          <label className="text-xs font-medium text-slate-600 dark:text-slate-300" htmlFor="consultation-status">
+            {t("filters.status")}
+          </label>
+          <select id="consultation-status" name="status" defaultValue={filters.status} className="input">
+            {Object.keys(STATUS_FILTERS).map((status) => (
+              <option key={status} value={status}>
+                {t(`filters.statuses.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         {filters.day ? null : (
-          <>
-            <label className="sr-only" htmlFor="consultation-period">
+          <div className="grid gap-0.5">
+            <label className="text-xs font-medium text-slate-600 dark:text-slate-300" htmlFor="consultation-period">
               {t("filters.period")}
             </label>
             <select id="consultation-period" name="period" defaultValue={filters.period} className="input">
@@ -213,9 +216,9 @@ function ConsultationList({ data, list, t }: { data: Data; list: List; t: TFunct
                 </option>
               ))}
             </select>
-          </>
+          </div>
         )}
-        <button type="submit" className="btn-secondary">
+        <button type="submit" className="btn-secondary col-span-2 sm:col-span-1">
           {t("filters.apply")}
         </button>
       </Form>
