@@ -271,6 +271,18 @@ describe("the calendar and the next three", () => {
     expect(data.next[2].label).toEqual({ day: "date", date: `${dayFromToday(3).slice(8)}/${dayFromToday(3).slice(5, 7)}`, time: "14:30" });
   });
 
+  it("writes a consultation's time the same way in the list and in the next three, in Arabic too", async () => {
+    const id = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: brasilia(dayFromToday(2), "14:00") });
+    for (const language of ["ar", "pt-BR", "en"]) {
+      const response = await run(loader, getRequest("/psychologist-dashboard/appointments", jar, { "Accept-Language": language }));
+      const data = await body(response);
+      const listed = data.list.rows.find((row: { id: string }) => row.id === id);
+      const next = data.next.find((row: { id: string }) => row.id === id);
+      expect(next.label.time, language).toBe(listed.time);
+      if (language === "pt-BR") expect(listed.time).toBe("14:00");
+    }
+  });
+
   it("counts a consultation as ahead until it ends, the longest one too", async () => {
     const longest = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(-239 * MINUTE), minutes: 240 });
     const later = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: at(2 * DAY) });

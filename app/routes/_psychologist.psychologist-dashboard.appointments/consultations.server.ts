@@ -97,7 +97,8 @@ export async function consultationsTabData(request: Request, user: PsychologistS
         };
       }),
     },
-    next: next.value.map((row) => ({ id: row.id, patient: patientName(row), label: nextLabel(row.startsAt, now, timeZone) })),
+    // The time as the list beside it writes it (formatTime, the app's clock in the reader's locale): '02:00 م' in both, not '14:00' here.
+    next: next.value.map((row) => ({ id: row.id, patient: patientName(row), label: { ...nextLabel(row.startsAt, now, timeZone), time: formatTime(row.startsAt, locale, timeZone) ?? "" } })),
     notifications: {
       unread: notifications.value[0]?.unread ?? 0,
       items: notifications.value.map((item) => ({
