@@ -7,6 +7,7 @@ import { createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/h
 import { dayFromToday } from "#tests/helpers/booking";
 import { countStatements } from "#tests/helpers/directory-fixtures";
 import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
+import { page, send } from "#tests/helpers/app";
 import { body, getRequest, location, run, type CookieJar } from "#tests/helpers/http";
 
 /**
@@ -292,6 +293,21 @@ describe("one patient's page", () => {
     ]);
     expect(data.history).toMatchObject({ page: 1, pages: 1 });
     expect(data.translations.patients.privacy).toMatch(/privacidade/);
+  });
+
+  it("stacks each history row as a card below sm, so 'Ver consulta' is on a phone's screen without scrolling sideways", async () => {
+    const p = await practice();
+    const html = (await (await send(page(`/psychologist-dashboard/patients/${p.ana.id}`, { Cookie: jar.header() }))).text()).replaceAll("<!-- -->", "");
+    const history = html.slice(html.indexOf('aria-labelledby="history-title"'));
+    const classes = (pattern: RegExp) => (pattern.exec(history)?.[1] ?? "").split(" ");
+    // A table would keep its four columns at any width; below sm it is a block, its header for screen readers only.
+    expect(classes(/<table class="([^"]*)"/)).toContain("max-sm:block");
+    expect(classes(/<thead class="([^"]*)"/)).toContain("max-sm:sr-only");
+    expect(classes(/<tbody class="([^"]*)"/)).toContain("max-sm:block");
+    // Each row a two-column grid: the link shares the second line with the status, at the end.
+    expect(classes(/<tr class="([^"]*)"><td/)).toEqual(expect.arrayContaining(["max-sm:grid", "max-sm:grid-cols-[1fr_auto]"]));
+    const linkCell = /<td class="([^"]*)"><a [^>]*href="\/psychologist-dashboard\/appointments\/[^"]+"/.exec(history);
+    expect(linkCell?.[1]?.split(" ")).toEqual(expect.arrayContaining(["max-sm:col-start-2", "max-sm:row-start-2", "max-sm:block"]));
   });
 
   it("gives no CPF at all when there is none, never a partial number", async () => {

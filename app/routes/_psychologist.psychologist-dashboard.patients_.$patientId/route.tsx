@@ -93,10 +93,11 @@ export default function PatientDetail() {
           {t("detail.history")}
         </h3>
         <p className="muted text-sm">{t("detail.historyCount", { count: patient.total })}</p>
+        {/* Below sm each row is a small card (date and price, then status and 'Ver consulta'), so the link is on screen without scrolling sideways. */}
         <div className="relative mt-3 overflow-x-auto">
-          <table className="w-full text-start text-sm">
+          <table className="w-full text-start text-sm max-sm:block">
             <caption className="sr-only">{t("detail.history")}</caption>
-            <thead>
+            <thead className="max-sm:sr-only">
               <tr className="border-b border-slate-200 dark:border-slate-800">
                 <th scope="col" className="py-2 pe-3 text-start">
                   {t("detail.date")}
@@ -112,18 +113,18 @@ export default function PatientDetail() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {history.rows.map((row) => (
-                <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className="py-2 pe-3">{t("detail.when", { date: row.date ?? "—", time: row.time ?? "—", minutes: row.durationMinutes })}</td>
-                  <td className="py-2 pe-3">
+                <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2">
+                  <td className="py-2 pe-3 max-sm:col-start-1 max-sm:row-start-1 max-sm:block max-sm:p-0">{t("detail.when", { date: row.date ?? "—", time: row.time ?? "—", minutes: row.durationMinutes })}</td>
+                  <td className="py-2 pe-3 max-sm:col-start-1 max-sm:row-start-2 max-sm:block max-sm:p-0">
                     <StatusBadge status={row.status}>{t(`appointments:status.${row.status}`)}</StatusBadge>
                   </td>
-                  <td className="py-2 pe-3 text-end tabular-nums">
+                  <td className="py-2 pe-3 text-end tabular-nums max-sm:col-start-2 max-sm:row-start-1 max-sm:block max-sm:p-0">
                     {row.price}
                     {row.refund ? <span className="muted block text-xs">{t("detail.refund", { amount: row.refund })}</span> : null}
                   </td>
-                  <td className="py-2">
+                  <td className="py-2 max-sm:col-start-2 max-sm:row-start-2 max-sm:block max-sm:p-0 max-sm:text-end">
                     <Link to={`/psychologist-dashboard/appointments/${row.id}`} className="font-semibold text-teal-800 underline dark:text-teal-300">
                       {t("detail.open")}
                     </Link>
