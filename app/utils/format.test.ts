@@ -16,6 +16,13 @@ describe("formatMoney", () => {
     expect(onScreen(formatMoney(180_00, "ar", "USD"))).toBe("US$ 180.00");
   });
 
+  it("writes reais as 'R$' in every language, Spanish and Italian included, and other currencies with their full symbol", () => {
+    expect(formatMoney(108_33, "es")).toBe("108,33\u00a0R$");
+    expect(formatMoney(108_33, "it")).toBe("108,33\u00a0R$");
+    expect(formatMoney(108_33, "en")).toBe("R$108.33");
+    expect(formatMoney(108_33, "pt-BR", "USD")).toBe("US$\u00a0108,33");
+  });
+
   it("leaves a left-to-right language's amount as Intl writes it", () => {
     expect(formatMoney(180_00, "pt-BR")).toBe("R$\u00a0180,00");
     expect(formatMoney(180_00, "de")).toBe("180,00\u00a0R$");

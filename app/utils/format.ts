@@ -30,7 +30,10 @@ export function dateFormat(locale: string, key: string, timeZone: string | undef
  * (Intl's own right-to-left mark tells such a language, without the language list in the browser bundle.)
  */
 export function formatMoney(cents: number, locale: string, currency = "BRL"): string {
-  const text = numberFormat(locale, `money|${currency}`, { style: "currency", currency }).format(cents / 100);
+  // Reais read 'R$' in every language: Spanish and Italian would write '108,33 BRL'. Other currencies keep
+  // their full symbol ('US$', where the narrow '$' would pass for reais or pesos).
+  const currencyDisplay = currency === "BRL" ? "narrowSymbol" : "symbol";
+  const text = numberFormat(locale, `money|${currency}`, { style: "currency", currency, currencyDisplay }).format(cents / 100);
   return text.includes("\u200f") ? `${text}\u200e` : text;
 }
 
