@@ -5,6 +5,7 @@ import { bookingPath } from "~/domain/share";
 import { useTranslation } from "~/i18n/use-translation";
 import { ShareMenu } from "./share-menu";
 import { photoSources } from "~/domain/image";
+import { formatList } from "~/utils/format";
 
 /**
  * Every view of a psychologist: the card, the public profile, and the small
@@ -130,6 +131,7 @@ export function Rating({ p }: { p: { rating: string | null; reviews: string } })
 
 /** The first `max` labels, then '+N': the rest in a tooltip and, for screen readers, in a hidden list. */
 export function Chips({ labels, max }: { labels: string[]; max: number }) {
+  const { locale } = useTranslation();
   const rest = labels.slice(max);
   return (
     <ul className="chips">
@@ -137,7 +139,7 @@ export function Chips({ labels, max }: { labels: string[]; max: number }) {
         <li key={label}>{label}</li>
       ))}
       {rest.length > 0 ? (
-        <li title={rest.join(", ")}>
+        <li title={formatList(rest, locale)}>
           <span aria-hidden="true">+{rest.length}</span>
           <ul className="sr-only">
             {rest.map((label) => (

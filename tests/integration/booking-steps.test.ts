@@ -106,6 +106,13 @@ describe("step 1", () => {
     expect(card).toMatch(/<li>Português<\/li><li>Inglês<\/li><li title="Espanhol"><span aria-hidden="true">\+(<!-- -->)?1<\/span>/);
   });
 
+  it("names the rest in the '+N' chip's tooltip as a list in the visitor's language ('Espanhol e Francês')", async () => {
+    const shown = await createBookablePsychologist();
+    await db.updateTable("psychologists").set({ languages: ["pt", "en", "es", "fr"] }).where("id", "=", shown.psychologistId).execute();
+    const html = await (await send(page("/schedule/step1"))).text();
+    expect(html.slice(html.indexOf(shown.psychologistId))).toMatch(/<li title="Espanhol e Francês"><span aria-hidden="true">\+(<!-- -->)?2<\/span>/);
+  });
+
   it("/schedule is step 1 too, and reads the home's ?psychologist", async () => {
     const shown = await createBookablePsychologist();
     const data = await body(await run(scheduleLoader, getRequest(`/schedule?psychologist=${shown.psychologistId}`)));
