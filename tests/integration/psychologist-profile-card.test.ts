@@ -310,13 +310,13 @@ describe("sending the profile for review", () => {
     await db.updateTable("psychologists").set({ photo_url: null, education: "  " }).where("id", "=", psychologistId).execute();
     const html = await visibleHtml(jar);
     expect(html).not.toMatch(submitButton);
-    expect(html).toContain("Para enviar seu perfil para análise, complete: Foto, Formação acadêmica.");
+    expect(html).toContain("Para enviar seu perfil para análise, complete: Foto e Formação acadêmica.");
 
     const response = await run(action, postRequest(PATH, { intent: "submit-for-review" }, jar));
     expect(response.status).toBe(400);
     expect(await body(response)).toMatchObject({
       initialValue: { intent: "submit-for-review" },
-      error: { "": ["Complete seu perfil antes de enviá-lo para análise. Falta: Foto, Formação acadêmica."] },
+      error: { "": ["Complete seu perfil antes de enviá-lo para análise. Falta: Foto e Formação acadêmica."] },
     });
     expect((await submit(jar)).status).toBe(400);
     expect((await rowOf(psychologistId)).submitted_for_review_at).toBeNull();
