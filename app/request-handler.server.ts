@@ -100,13 +100,8 @@ const REFUSED_PATH = "/__refused";
  * action's error, shown by the page's error boundary.
  */
 function refusedForm(request: Request, url: URL): Request {
-  const headers = new Headers(request.headers);
-  headers.delete("Content-Type");
-  headers.delete("Content-Length");
-  headers.set("Host", url.host);
-  headers.delete("X-Forwarded-Host");
   const path = url.pathname.endsWith(".data") ? `${REFUSED_PATH}.data` : REFUSED_PATH;
-  return new Request(new URL(path, url), { method: "POST", headers, signal: request.signal });
+  return new Request(new URL(path, url), { method: "POST", headers: bodilessHeaders(request, url), signal: request.signal });
 }
 
 /**
@@ -116,13 +111,19 @@ function refusedForm(request: Request, url: URL): Request {
  * page without JavaScript or the error page with it. Bodiless: nothing of it was kept.
  */
 function photoTooLarge(request: Request, url: URL): Request {
+  const headers = bodilessHeaders(request, url);
+  headers.set(PHOTO_TOO_LARGE_HEADER, "1");
+  return new Request(url, { method: "POST", headers, signal: request.signal });
+}
+
+/** The request's headers for a POST passed on without its body, addressed to the host it came to. */
+function bodilessHeaders(request: Request, url: URL): Headers {
   const headers = new Headers(request.headers);
   headers.delete("Content-Type");
   headers.delete("Content-Length");
   headers.set("Host", url.host);
   headers.delete("X-Forwarded-Host");
-  headers.set(PHOTO_TOO_LARGE_HEADER, "1");
-  return new Request(url, { method: "POST", headers, signal: request.signal });
+  return headers;
 }
 
 /** A refusal before any route runs, as plain text in the visitor's language. */
