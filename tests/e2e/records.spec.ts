@@ -38,7 +38,7 @@ test("the demo psychologist writes a note on a past consultation, saves it and e
   await notes.fill(text);
   if (js) {
     await expect(page.getByText("Alterações não salvas")).toBeVisible();
-    await expect(page.getByText(`${text.length} de 20000 caracteres`)).toBeVisible();
+    await expect(page.getByText(`${text.length} de 20.000 caracteres`)).toBeVisible();
   }
   await save.click();
   await expect(page.getByText("Anotações salvas com sucesso")).toBeVisible();
