@@ -3,6 +3,7 @@ import type { Database } from "./types";
 import { hashPassword } from "../app/utils/password.server";
 import { DEV_ADMIN_EMAIL } from "../app/utils/env.server";
 import { cpfCheckDigits } from "../app/domain/cpf";
+import type { GatewayPayment } from "../app/providers/payments.contract.server";
 
 /**
  * Demo content for development and the end-to-end tests: deterministic (no
@@ -230,12 +231,12 @@ export async function seed(db: Kysely<Database>): Promise<void> {
             payment_method: method,
             price_cents: priceCents,
             // Booked five days ahead, as the demo practice's are (not 'now', after it happened).
-            created_at: new Date(startsAt.getTime() - 5 * DAY_MS),
+            created_at: bookedAt(startsAt, now),
           })
           .returning("id")
           .executeTakeFirstOrThrow();
         // Its approved payment, as a booking leaves it: billing, the overview and the fiscal report count the same money.
-        await seedPayment(trx, { appointmentId: appointment.id, method, priceCents, approvedAt: new Date(startsAt.getTime() - 5 * DAY_MS + 10 * MINUTE_MS), refunded: false });
+        await seedPayment(trx, { appointmentId: appointment.id, method, priceCents, approvedAt: new Date(bookedAt(startsAt, now).getTime() + 10 * MINUTE_MS), refunded: false });
         const good = rating >= 4;
         await trx
           .insertInto("evaluations")
@@ -267,14 +268,38 @@ export async function seed(db: Kysely<Database>): Promise<void> {
 
 const PAYMENT_METHODS = ["pix", "credit_card", "debit_card"] as const;
 
-/** A seeded consultation's payment through the local gateway: approved, or refunded whole (a cancellation). */
+/** When a seeded consultation was booked: five days ahead, or an hour before the seeding for one in the next days (never in the future). */
+function bookedAt(startsAt: Date, now: Date): Date {
+  return new Date(Math.min(startsAt.getTime() - 5 * DAY_MS, now.getTime() - HOUR_MS));
+}
+
+/**
+ * A seeded consultation's payment through the local gateway: approved, or refunded whole (a cancellation). The
+ * gateway knows it too, so a refund of it (the admin's, a cancellation's) goes through as a checkout's would.
+ */
 async function seedPayment(trx: Transaction<Database>, payment: { appointmentId: string; method: string; priceCents: number; approvedAt: Date; refunded: boolean }) {
+  const providerPaymentId = `seed-${payment.appointmentId}`;
+  const gatewayPayment: GatewayPayment = {
+    id: providerPaymentId,
+    status: payment.refunded ? "refunded" : "approved",
+    statusDetail: payment.refunded ? "refunded" : "accredited",
+    externalReference: payment.appointmentId,
+    amountCents: payment.priceCents,
+    refundedCents: payment.refunded ? payment.priceCents : 0,
+    currency: "BRL",
+    method: payment.method,
+    methodId: payment.method === "pix" ? "pix" : "visa",
+    approvedAt: payment.approvedAt,
+  };
+  await trx.insertInto("local_gateway_payments").values({ id: providerPaymentId, payment: JSON.stringify(gatewayPayment) }).execute();
   await trx
     .insertInto("payments")
     .values({
       appointment_id: payment.appointmentId,
       provider: "local",
-      provider_payment_id: `seed-${payment.appointmentId}`,
+      provider_payment_id: providerPaymentId,
+      // Created at checkout, ten minutes before it was approved (not at the seeding).
+      created_at: new Date(payment.approvedAt.getTime() - 10 * MINUTE_MS),
       status: payment.refunded ? "refunded" : "approved",
       method: payment.method,
       amount_cents: payment.priceCents,
@@ -309,14 +334,14 @@ async function seedDemoPractice(trx: Transaction<Database>, psychologistId: stri
         payment_status: paid ? "paid" : "refunded",
         payment_method: values.method,
         price_cents: priceCents,
-        created_at: new Date(startsAt.getTime() - 5 * DAY_MS),
+        created_at: bookedAt(startsAt, now),
         ...(values.status === "cancelled"
           ? { cancellation_reason: "Imprevisto no trabalho", cancelled_by: "patient" as const, cancelled_at: new Date(startsAt.getTime() - 2 * DAY_MS) }
           : {}),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await seedPayment(trx, { appointmentId: appointment.id, method: values.method, priceCents, approvedAt: new Date(startsAt.getTime() - 5 * DAY_MS + 10 * MINUTE_MS), refunded: !paid });
+    await seedPayment(trx, { appointmentId: appointment.id, method: values.method, priceCents, approvedAt: new Date(bookedAt(startsAt, now).getTime() + 10 * MINUTE_MS), refunded: !paid });
     return { id: appointment.id, startsAt };
   };
   // The notifications box as the events would have written it; what is over a week old has been read.
@@ -335,7 +360,7 @@ async function seedDemoPractice(trx: Transaction<Database>, psychologistId: stri
     const method = PAYMENT_METHODS[count % PAYMENT_METHODS.length]!;
     if (day > 0) {
       const { id, startsAt } = await consultation(day, { status: "confirmed", patientId, method });
-      await notify(id, "booking_paid", new Date(startsAt.getTime() - 5 * DAY_MS + 10 * MINUTE_MS));
+      await notify(id, "booking_paid", new Date(bookedAt(startsAt, now).getTime() + 10 * MINUTE_MS));
       continue;
     }
     const status = count % 11 === 0 ? "no_show" : count % 13 === 0 ? "cancelled" : "completed";

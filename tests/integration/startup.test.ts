@@ -55,6 +55,36 @@ describe("database preparation at start", () => {
     expect(notices.some((notice) => notice.read_at !== null)).toBe(true);
     expect(notices.every((notice) => notice.created_at <= new Date())).toBe(true);
   });
+  it("books and pays the demo's consultations before the seeding, never in the future, and the payment's row dates from its booking", async () => {
+    const seededAt = new Date();
+    await prepareDatabase(db, { appEnv: "development", usesEmbeddedDatabase: true });
+    const future = await db.selectFrom("appointments").select("id").where("created_at", ">", seededAt).execute();
+    expect(future).toEqual([]);
+    const payments = await db.selectFrom("payments").select(["approved_at as approvedAt", "created_at as createdAt"]).execute();
+    expect(payments.length).toBeGreaterThan(0);
+    for (const payment of payments) {
+      expect(payment.approvedAt!.getTime()).toBeLessThanOrEqual(seededAt.getTime());
+      expect(payment.createdAt.getTime()).toBeLessThanOrEqual(payment.approvedAt!.getTime());
+    }
+  });
+
+  it("registers the demo's payments with the local gateway, so the admin's refund and a cancellation's refund go through", async () => {
+    await prepareDatabase(db, { appEnv: "development", usesEmbeddedDatabase: true });
+    const admin = await db.selectFrom("users").select("id").where("email", "=", DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
+    const payment = await db
+      .selectFrom("payments")
+      .innerJoin("appointments", "appointments.id", "payments.appointment_id")
+      .select(["payments.id", "payments.amount_cents as amountCents"])
+      .where("payments.status", "=", "approved")
+      .where("appointments.status", "=", "completed")
+      .executeTakeFirstOrThrow();
+    const { refundManually } = await import("~/services/manual-refund.server");
+    const result = await refundManually({ admin, paymentId: payment.id, cents: 1000, reason: "Conexão ruim", requestKey: crypto.randomUUID() });
+    expect(result).toEqual({ ok: true, status: "refunded", cents: 1000 });
+    const after = await db.selectFrom("payments").select("refunded_cents").where("id", "=", payment.id).executeTakeFirstOrThrow();
+    expect(after.refunded_cents).toBe(1000);
+  });
+
   it("leaves the seeded pending psychologists in the admin's queue, complete and so approvable", async () => {
     await prepareDatabase(db, { appEnv: "development", usesEmbeddedDatabase: true });
     const pending = await db
