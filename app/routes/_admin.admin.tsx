@@ -155,7 +155,7 @@ export default function AdminDashboard() {
           <p className="muted mt-4">{t("admin.review.empty")}</p>
         ) : (
           <div className="relative mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <thead>
                 <tr className="border-b border-slate-200 dark:border-slate-800">
                   <th className="py-2 pe-3">{t("admin.review.columns.name")}</th>

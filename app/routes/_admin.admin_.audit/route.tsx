@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
+import { TableScroll } from "~/components/table-scroll";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -93,8 +94,8 @@ export default function AuditLog() {
       {data.rows.length === 0 ? (
         <p className="muted mt-2">{t("empty")}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <TableScroll label={t("title")} className="mt-2">
+          <table className="w-full text-start text-sm">
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-800">
                 <th className="py-2 pe-3">{t("columns.when")}</th>
@@ -124,7 +125,7 @@ export default function AuditLog() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination page={data.page} pages={data.pages} href={pageLink} labels={{ nav: t("pagination"), previous: t("previous"), next: t("next"), pageOf: t("pageOf", { page: data.page, pages: data.pages }) }} />
     </section>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TableScroll } from "~/components/table-scroll";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -27,12 +28,12 @@ export default function Configuration() {
       </h1>
       <p className="muted text-sm">{t("environment", { environment: t(`environments.${data.environment}`) })}</p>
 
-      <section className="card" aria-labelledby="providers-title">
+      <section className="card">
         <h2 id="providers-title" className="font-semibold">
           {t("providers.title")}
         </h2>
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <TableScroll label={t("providers.title")} className="mt-2">
+          <table className="w-full text-start text-sm">
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-800">
                 <th className="py-2 pe-3">{t("providers.service")}</th>
@@ -59,7 +60,7 @@ export default function Configuration() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       <section className="card" aria-labelledby="checks-title">

@@ -71,7 +71,7 @@ export default function People() {
         <p className="muted mt-2">{t("empty")}</p>
       ) : (
         <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-800">
                 <th className="py-2 pe-3">{t("columns.name")}</th>

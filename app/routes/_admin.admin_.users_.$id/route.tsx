@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, errorFocus, FormErrors, SubmitButton } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -20,13 +21,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta = loaderMeta;
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A card of the person page; a table's card names its scrolling table instead of itself (one landmark, one name). */
+function Section({ id, title, table = false, children }: { id: string; title: string; table?: boolean; children: ReactNode }) {
   return (
-    <section className="card" aria-labelledby={id}>
+    <section className="card" aria-labelledby={table ? undefined : id}>
       <h2 id={id} className="font-semibold">
         {title}
       </h2>
-      <div className="mt-2 overflow-x-auto text-sm">{children}</div>
+      {table ? (
+        <TableScroll label={title} className="mt-2 text-sm">
+          {children}
+        </TableScroll>
+      ) : (
+        <div className="mt-2 text-sm">{children}</div>
+      )}
     </section>
   );
 }
@@ -156,11 +164,11 @@ export default function Person() {
         </Section>
       ) : null}
 
-      <Section id="appointments-title" title={t("appointments.title")}>
+      <Section id="appointments-title" title={t("appointments.title")} table={data.appointments.length > 0}>
         {data.appointments.length === 0 ? (
           <p className="muted">{t("none")}</p>
         ) : (
-          <table className="w-full text-left">
+          <table className="w-full text-start">
             <tbody>
               {data.appointments.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
@@ -176,11 +184,11 @@ export default function Person() {
           </table>
         )}
       </Section>
-      <Section id="payments-title" title={t("payments.title")}>
+      <Section id="payments-title" title={t("payments.title")} table={data.payments.length > 0}>
         {data.payments.length === 0 ? (
           <p className="muted">{t("none")}</p>
         ) : (
-          <table className="w-full text-left">
+          <table className="w-full text-start">
             <tbody>
               {data.payments.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
+import { TableScroll } from "~/components/table-scroll";
 import { BILLING_PERIODS } from "~/domain/practice-billing";
 import type { TFunction } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
@@ -114,7 +115,7 @@ function Transactions({ billing, period, t }: { billing: Billing; period: string
   const { transactions } = billing;
   const pageHref = (page: number) => `?${new URLSearchParams({ period, page: String(page) })}`;
   return (
-    <section className="card" aria-labelledby="transactions-title">
+    <section className="card">
       <h3 id="transactions-title" className="font-semibold">
         {t("transactions.heading")}
       </h3>
@@ -124,8 +125,7 @@ function Transactions({ billing, period, t }: { billing: Billing; period: string
       {transactions.rows.length === 0 ? (
         <p className="mt-3 text-sm">{t("transactions.empty")}</p>
       ) : (
-        // On a phone the table scrolls sideways: the keyboard reaches it too (no cell is focusable), named by its caption.
-        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("transactions.heading")}>
+        <TableScroll label={t("transactions.heading")} className="mt-3">
           <table className="w-full min-w-[40rem] text-start text-sm">
             <caption className="sr-only">{t("transactions.heading")}</caption>
             <thead>
@@ -170,7 +170,7 @@ function Transactions({ billing, period, t }: { billing: Billing; period: string
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination page={transactions.page} pages={transactions.pages} href={(page) => pageHref(page)} labels={{ nav: t("transactions.pagination"), previous: t("transactions.previous"), next: t("transactions.next"), pageOf: t("transactions.pageOf", { page: transactions.page, pages: transactions.pages }) }} />
       <p className="muted mt-3 text-xs">{t("zoneNote", { zone: billing.timeZone })}</p>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
+import { TableScroll } from "~/components/table-scroll";
 import { formatsFor, REPORT_TYPES, type ReportType } from "~/domain/practice-reports";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
@@ -155,12 +156,11 @@ type Preview = NonNullable<Data["preview"]>;
 
 function Table({ table, caption }: { table: Preview["table"]; caption: string }) {
   return (
-    // On a phone the table scrolls sideways: the keyboard reaches it too (no cell is focusable), named by its caption.
-    <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+    <TableScroll label={caption} className="mt-3">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
-          <tr className="border-b border-slate-200 text-left dark:border-slate-800">
+          <tr className="border-b border-slate-200 text-start dark:border-slate-800">
             {table.columns.map((column) => (
               <th key={column.header} scope="col" className={`px-2 py-1 font-semibold ${column.numeric ? "text-end" : "text-start"}`}>
                 {column.header}
@@ -180,7 +180,7 @@ function Table({ table, caption }: { table: Preview["table"]; caption: string })
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
