@@ -5,6 +5,7 @@ import { loader as paymentLoader } from "~/routes/_admin.admin_.payments_.$id/ro
 import { createAppointment, createPair } from "#tests/helpers/appointments";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { body, getRequest, run } from "#tests/helpers/http";
+import { page as pageRequest, send } from "#tests/helpers/app";
 
 /** The admin's payments (issue 15, item 4): every payment with its history, and the views of those that need someone. */
 
@@ -54,6 +55,27 @@ describe("/admin/payments", () => {
 
     // Reading money leaves an audit row.
     expect(await db.selectFrom("audit_log").select(["actor_user_id", "action"]).where("action", "=", "billing.read").execute()).toContainEqual({ actor_user_id: adminUser.id, action: "billing.read" });
+  });
+
+  it("names the provider's status in the admin's language, in the list, on the payment's page and in its history ('Approuvé', not 'approved')", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const { patient, psychologist } = await createPair();
+    const paid = await payment(await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(Date.now() + 2 * DAY) }), { status: "approved" });
+    await db.insertInto("payment_status_history").values([{ payment_id: paid, status: "pending" }, { payment_id: paid, status: "approved", status_detail: "accredited" }]).execute();
+    const text = async (path: string) => {
+      const response = await send(pageRequest(path, { Cookie: admin.header(), "Accept-Language": "fr" }));
+      expect(response.status).toBe(200);
+      return (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    };
+    const list = await text("/admin/payments");
+    expect(list).toContain("· Approuvé");
+    expect(list).toContain(": Approuvé");
+    expect(list).toContain(": En attente");
+    expect(list).not.toMatch(/\bapproved\b/);
+    const detail = await text(`/admin/payments/${paid}`);
+    expect(detail).toContain("Approuvé");
+    expect(detail).toContain(": En attente");
+    expect(detail).not.toMatch(/\bapproved\b/);
   });
 
   it("shows a payment in another currency in that currency, in the list and on its page, never as reais", async () => {

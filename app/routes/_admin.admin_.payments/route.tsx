@@ -20,6 +20,8 @@ export default function Payments() {
   const { t } = useTranslation("admin-payments");
   // The provider's word for how it was paid: one it adds later shows as it sent it.
   const method = (value: string) => (t(`methods.${value}`) === `methods.${value}` ? value : t(`methods.${value}`));
+  // The provider's status in the reader's language ('Approuvé', not 'approved'); one it adds later shows as it sent it.
+  const status = (value: string) => (t(`providerStatus.${value}`) === `providerStatus.${value}` ? value : t(`providerStatus.${value}`));
   const pageLink = (page: number) => `?${new URLSearchParams({ view: data.view, page: String(page) })}`;
   return (
     <section className="container-page py-8" aria-labelledby="payments-title">
@@ -49,7 +51,7 @@ export default function Payments() {
             <li key={row.id} className="card text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-semibold">
-                  {row.amount} · {row.method ? method(row.method) : "—"} · <span className="font-mono">{row.status}</span>
+                  {row.amount} · {row.method ? method(row.method) : "—"} · <span>{status(row.status)}</span>
                   {row.refunded ? <span className="ms-2 text-red-700 dark:text-red-300">{t("refunded", { amount: row.refunded })}</span> : null}
                 </p>
                 <p className="muted">
@@ -74,7 +76,7 @@ export default function Payments() {
                 <ol className="mt-1 space-y-1 text-xs">
                   {row.history.map((entry, index) => (
                     <li key={`h${index}`}>
-                      {entry.at}: <span className="font-mono">{entry.status}</span>
+                      {entry.at}: <span>{status(entry.status)}</span>
                       {entry.detail ? ` (${entry.detail})` : ""}
                     </li>
                   ))}

@@ -26,6 +26,8 @@ export default function Payment() {
   const { t } = useTranslation("admin-payments");
   // The provider's word for how it was paid: one it adds later shows as it sent it.
   const method = (value: string) => (t(`methods.${value}`) === `methods.${value}` ? value : t(`methods.${value}`));
+  // The provider's status in the reader's language ('Approuvé', not 'approved'); one it adds later shows as it sent it.
+  const status = (value: string) => (t(`providerStatus.${value}`) === `providerStatus.${value}` ? value : t(`providerStatus.${value}`));
   const { payment } = data;
   const typed = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const refunding = useIsSubmitting({ intent: "refund" });
@@ -62,7 +64,7 @@ export default function Payment() {
       <dl className="card grid gap-2 text-sm sm:grid-cols-2">
         {(
           [
-            ["status", `${payment.status}${payment.statusDetail ? ` (${payment.statusDetail})` : ""}`],
+            ["status", `${status(payment.status)}${payment.statusDetail ? ` (${payment.statusDetail})` : ""}`],
             ["method", payment.method ? method(payment.method) : null],
             ["refunded", payment.refunded],
             ["createdAt", payment.createdAt],
@@ -182,7 +184,7 @@ export default function Payment() {
         <ol className="mt-2 space-y-1 text-xs">
           {data.history.map((entry, index) => (
             <li key={`h${index}`}>
-              {entry.at}: <span className="font-mono">{entry.status}</span>
+              {entry.at}: <span>{status(entry.status)}</span>
               {entry.detail ? ` (${entry.detail})` : ""}
             </li>
           ))}
