@@ -94,7 +94,7 @@ export default function AuditLog() {
       {data.rows.length === 0 ? (
         <p className="muted mt-2">{t("empty")}</p>
       ) : (
-        <TableScroll label={t("title")} className="mt-2">
+        <TableScroll label={t("table")} className="mt-2">
           <table className="w-full text-start text-sm">
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-800">
