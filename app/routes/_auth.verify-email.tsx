@@ -8,10 +8,12 @@ import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { isTokenUsable } from "~/models/auth-token.server";
 import { verifyEmail } from "~/services/accounts.server";
+import { afterLoginCookie } from "~/services/authenticator.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { startSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { loaderMeta } from "~/utils/meta";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { landingFor, signupCookie, verifyEmailSchema } from "./_auth.login/auth-forms.server";
 
 /**
@@ -39,10 +41,14 @@ export async function action({ request }: ActionFunctionArgs) {
     case "invalid":
       return invalid();
     case "signed-up-here": {
+      // The page the person was on its way to when they signed up (a chosen slot), kept by sign-up in this browser.
+      const after: unknown = await afterLoginCookie.parse(request.headers.get("Cookie"));
       const headers = new Headers();
       headers.append("Set-Cookie", await startSession(result.userId, request));
       headers.append("Set-Cookie", await signupCookie().serialize("", { maxAge: 0 }));
-      return redirectWithToast(await landingFor(result.userId, undefined), { type: "success", title: t("success.verified") }, { headers });
+      headers.append("Set-Cookie", await afterLoginCookie.serialize("", { maxAge: 0 }));
+      const target = await landingFor(result.userId, typeof after === "string" ? safeRedirect(after, "") : undefined);
+      return redirectWithToast(target, { type: "success", title: t("success.verified") }, { headers });
     }
     case "claimed":
       // Not signed in: the address is proven, the password is for its owner to choose (or to use, if already verified).

@@ -250,6 +250,21 @@ describe("e-mail verification", () => {
     expect((await send(formPost("/login", { intent: "login", email: VALID.email, password: "a-senha-da-dona" }))).status).toBe(303);
   });
 
+  it("brings a visitor who chose a slot before signing up back to that booking step once the address is verified", async () => {
+    const step3 = "/schedule/step3?psychologistId=00000000-0000-4000-8000-000000000001&date=2026-12-03&startsAt=2026-12-03T12%3A00%3A00.000Z&duration=50";
+    const jar = new CookieJar();
+    await signupIn(jar, { ...VALID, email: "vinda.da.agenda@exemplo.com.br", redirectTo: step3 });
+    const token = await linkToken("vinda.da.agenda@exemplo.com.br", "email_verification");
+    expect(location(await verifyIn(jar, token))).toBe(step3);
+    // Spent with the verification: the next sign-in lands on the dashboard as usual.
+    expect(jar.has("acolhe_after_login")).toBe(false);
+
+    // A sign-in screen, or another site, is no place to come back to.
+    const other = new CookieJar();
+    await signupIn(other, { ...VALID, email: "sem.destino@exemplo.com.br", redirectTo: "https://evil.example/x" });
+    expect(location(await verifyIn(other, await linkToken("sem.destino@exemplo.com.br", "email_verification")))).toBe("/patient-dashboard");
+  });
+
   it("takes a new psychologist to the professional profile", async () => {
     const jar = new CookieJar();
     await signupIn(jar, { ...VALID, email: "psi.verifica@exemplo.com.br", crp: "05/111222" }, "/psychologist-register");

@@ -8,7 +8,7 @@ import { DASHBOARD_BY_ROLE } from "~/domain/roles";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { AccountError, register, resendVerification, signupMark, throttleAccountForm } from "~/services/accounts.server";
 import { env } from "~/utils/env.server";
-import { getAuthenticator, googleConfigured } from "~/services/authenticator.server";
+import { afterLoginCookie, getAuthenticator, googleConfigured } from "~/services/authenticator.server";
 import { getSessionUser, roleOf, startSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
@@ -140,6 +140,17 @@ export function signupCookie() {
   });
 }
 
+/**
+ * Sign-up's `redirectTo` kept until the e-mail is verified (the signup
+ * cookie's lifetime, 24 h), so a visitor who chose a slot before creating the
+ * account comes back to it; only a page of the site that is no sign-in screen.
+ */
+async function afterSignupTarget(redirectTo: string | undefined): Promise<string | null> {
+  const target = safeRedirect(redirectTo, "");
+  if (!target || target.startsWith("/login") || target.startsWith("/register")) return null;
+  return afterLoginCookie.serialize(target, { maxAge: 24 * 60 * 60 });
+}
+
 /** Where a person goes after signing in: the page they wanted, else their role's home. */
 export async function landingFor(userId: string, redirectTo: string | undefined): Promise<string> {
   const target = safeRedirect(redirectTo, "");
@@ -226,11 +237,12 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
           }
           throw error;
         }
-        return redirectWithToast(
-          "/login?verify=1",
-          { type: "success", title: t("success.signup") },
-          { headers: { "Set-Cookie": await signupCookie().serialize(signupMark(email!)) } },
-        );
+        const headers = new Headers();
+        headers.append("Set-Cookie", await signupCookie().serialize(signupMark(email!)));
+        // The page the visitor was on its way to (a chosen slot's step 3): the verification link opens it in this browser.
+        const next = await afterSignupTarget(submission.value.redirectTo);
+        if (next) headers.append("Set-Cookie", next);
+        return redirectWithToast("/login?verify=1", { type: "success", title: t("success.signup") }, { headers });
       },
       () => submission.reply({ formErrors: [t("errors.signupFailed")], hideFields: SECRET_FIELDS }),
     );
