@@ -118,8 +118,22 @@ function detailLines(recipient: Recipient, facts: AppointmentFacts, audience: "p
   ];
 }
 
+/** What the confirmation promises about reminders: the ones that will really reach this patient (none when they turned reminders off, only the 1 h one when booked less than a day ahead). */
+function remindersSentence(t: ReturnType<typeof getFixedT>, reminders: ReadonlyArray<"24h" | "1h">): string[] {
+  // The 1 h one is always ahead of the 24 h one.
+  if (reminders.includes("24h")) return [t("appointment.confirmed.reminders")];
+  if (reminders.includes("1h")) return [t("appointment.confirmed.reminderOneHour")];
+  return [];
+}
+
 /** To the patient, on approval: the invite, the video page and the policies the booking was made under. */
-export function confirmationEmail(recipient: Recipient, facts: AppointmentFacts, attendees: Attendees, policies: { cancellation: CancellationPolicy; reschedule: ReschedulePolicy }): AppointmentEmail {
+export function confirmationEmail(
+  recipient: Recipient,
+  facts: AppointmentFacts,
+  attendees: Attendees,
+  policies: { cancellation: CancellationPolicy; reschedule: ReschedulePolicy },
+  reminders: ReadonlyArray<"24h" | "1h"> = ["24h", "1h"],
+): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
   const when = whenText(recipient.locale, recipient.timeZone, facts.startsAt);
   return compose(
@@ -134,7 +148,7 @@ export function confirmationEmail(recipient: Recipient, facts: AppointmentFacts,
         t("appointment.priceLine", { price: formatMoney(facts.priceCents, recipient.locale) }),
         t("appointment.videoRoom"),
         t("appointment.confirmed.invite"),
-        t("appointment.confirmed.reminders"),
+        ...remindersSentence(t, reminders),
         policySentence(policies, scopedT(t, "appointment.confirmed.policy")),
       ],
       action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },

@@ -139,11 +139,15 @@ async function load(trx: Trx, appointmentId: string, hook: string): Promise<Appo
 // ---------------------------------------------------------------------------
 // Reminders
 
+/** The reminders whose time is still ahead of `now`. */
+function remindersAhead(startsAt: Date, now: Date): ReminderKind[] {
+  return (Object.keys(REMINDER_OFFSETS_MS) as ReminderKind[]).filter((kind) => startsAt.getTime() - REMINDER_OFFSETS_MS[kind] > now.getTime());
+}
+
 /** Queues the 24 h and 1 h reminders that are still ahead, keyed by appointment, kind and start. */
 async function scheduleReminders(trx: Trx, appointmentId: string, startsAt: Date, now: Date) {
-  for (const kind of Object.keys(REMINDER_OFFSETS_MS) as ReminderKind[]) {
+  for (const kind of remindersAhead(startsAt, now)) {
     const at = new Date(startsAt.getTime() - REMINDER_OFFSETS_MS[kind]);
-    if (at.getTime() <= now.getTime()) continue;
     await enqueue(
       "appointments.reminder",
       { appointmentId, kind, startsAt: startsAt.toISOString() },
@@ -209,7 +213,9 @@ export async function afterConfirmation(trx: Trx, appointmentId: string, now = n
   await enqueueRoomCreation(trx, appointmentId);
   const people = peopleOf(row);
   // The versions the booking was made under, not today's: the e-mail states what will apply.
-  if (people.patient) await send(trx, people.patient, confirmationEmail(people.patient, people.facts, people.attendees, await bookedPolicies(trx, row)));
+  // The reminders this patient will really get: the ones still ahead, if they want reminders by e-mail.
+  const reminders = people.prefs.patient.email && people.prefs.patient.reminders ? remindersAhead(row.startsAt, now) : [];
+  if (people.patient) await send(trx, people.patient, confirmationEmail(people.patient, people.facts, people.attendees, await bookedPolicies(trx, row), reminders));
   if (people.psychologist) await send(trx, people.psychologist, newAppointmentEmail(people.psychologist, people.facts, people.attendees));
   await scheduleReminders(trx, appointmentId, row.startsAt, now);
 }

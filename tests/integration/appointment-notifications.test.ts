@@ -142,6 +142,31 @@ describe("afterConfirmation", () => {
   });
 });
 
+describe("the confirmation's word on reminders", () => {
+  const confirmationText = async (patientEmail: string) =>
+    (await outbox()).find((mail) => mail.template === "appointment_confirmed" && mail.to_email === patientEmail)!.text;
+
+  it("promises only the reminders the patient will really get", async () => {
+    const early = await confirmedAppointment(30 * HOUR);
+    await inTransaction(afterConfirmation, early.id);
+    expect(await confirmationText(early.patient.email)).toContain("Enviaremos lembretes 24 horas e 1 hora antes da consulta.");
+
+    // Booked for later today: the 24 h reminder is already past.
+    const soon = await confirmedAppointment(9 * HOUR);
+    await inTransaction(afterConfirmation, soon.id);
+    const soonText = await confirmationText(soon.patient.email);
+    expect(soonText).toContain("Enviaremos um lembrete 1 hora antes da consulta.");
+    expect(soonText).not.toContain("24 horas e 1 hora antes");
+
+    // Reminders turned off in the settings: no promise at all.
+    const pair = await createPair();
+    await db.updateTable("profiles").set({ appointment_reminders: false }).where("id", "=", pair.patient.id).execute();
+    const quiet = await confirmedAppointment(30 * HOUR, pair);
+    await inTransaction(afterConfirmation, quiet.id);
+    expect(await confirmationText(pair.patient.email)).not.toMatch(/lembrete/i);
+  });
+});
+
 describe("reminders", () => {
   it("go out only while the appointment is confirmed and still starts then, to whoever wants them", async () => {
     const pair = await createPair();
