@@ -226,6 +226,10 @@ describe("the admin's pages in the admin's language", () => {
     };
     const personPage = await text(`/admin/users/${patient.id}`);
     expect(personPage).toContain("Concluída");
+    // Each table says what its columns are: on a phone the status and the amount sit off to the side, after the names.
+    const html = (await (await send(page(`/admin/users/${patient.id}`, { Cookie: admin.header(), "Accept-Language": "fr" }))).text()).replace(/<!-- -->/g, "");
+    const headings = [...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((match) => match[1]);
+    expect(headings).toEqual(["Date et heure", "Psychologue", "Patient", "Statut", "Paiement", "Prix", "Date", "Statut chez le prestataire", "Moyen", "Montant", "Remboursement"]);
     expect(personPage).toContain("Cartão de crédito");
     expect(personPage).not.toMatch(/\b(completed|credit_card)\b/);
     for (const path of ["/admin/payments", `/admin/payments/${paymentId}`]) {

@@ -169,6 +169,15 @@ export default function Person() {
           <p className="muted">{t("none")}</p>
         ) : (
           <table className="w-full text-start">
+            <thead>
+              <tr className="border-b border-slate-200 text-xs dark:border-slate-700">
+                {(["when", "psychologist", "patient", "status", "payment", "price"] as const).map((column) => (
+                  <th key={column} scope="col" className="py-1 pe-3 font-semibold">
+                    {t(`appointments.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {data.appointments.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
@@ -189,6 +198,15 @@ export default function Person() {
           <p className="muted">{t("none")}</p>
         ) : (
           <table className="w-full text-start">
+            <thead>
+              <tr className="border-b border-slate-200 text-xs dark:border-slate-700">
+                {(["when", "status", "method", "amount", "refunded"] as const).map((column) => (
+                  <th key={column} scope="col" className="py-1 pe-3 font-semibold">
+                    {t(`payments.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {data.payments.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
