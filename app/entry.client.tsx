@@ -1,6 +1,11 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { rememberBrowserTimeZone } from "~/utils/browser-time-zone.client";
+
+// The browser's zone for the server (times on every page, the zone a new account keeps): on every first load,
+// since pages reached by client-side navigation never run their inline tz script.
+rememberBrowserTimeZone();
 
 // Translations arrive with the loaders' data (see app/i18n/use-translation.ts): nothing to load first.
 // StrictMode checks only in development; the production bundle leaves the wrapper out.
