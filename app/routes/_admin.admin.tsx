@@ -170,7 +170,12 @@ export default function AdminDashboard() {
               <tbody>
                 {queue.rows.map((row) => (
                   <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="py-2 pe-3 font-medium">{row.name}</td>
+                    <td className="py-2 pe-3 font-medium">
+                      {/* The name opens the review too: on a phone the row's last link sits beyond the screen's edge. */}
+                      <Link to={`/admin/psychologists/${row.id}`} className="underline">
+                        {row.name}
+                      </Link>
+                    </td>
                     <td className="py-2 pe-3">{row.crp ?? "—"}</td>
                     <td className="py-2 pe-3">{row.email}</td>
                     <td className="py-2 pe-3">{formatLongDate(row.submittedAt, locale, queue.timeZone)}</td>

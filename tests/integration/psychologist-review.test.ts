@@ -48,6 +48,9 @@ describe("the queue", () => {
     expect(html).toContain("06/777888");
     expect(html).toContain(pending.email);
     expect(html).toContain(`/admin/psychologists/${pending.psychologistId}`);
+    // The name itself opens the review (on a phone the row's 'Ver perfil completo' is scrolled out of sight).
+    const name = (await db.selectFrom("psychologists").select("name").where("id", "=", pending.psychologistId!).executeTakeFirstOrThrow()).name;
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/admin/psychologists/${pending.psychologistId}"[^>]*>${name}</a>`));
     const approved = await (await send(page("/admin?status=approved", { Cookie: jar.header() }))).text();
     expect(approved).not.toContain(pending.email);
   });
@@ -76,9 +79,11 @@ describe("the queue", () => {
     for (let index = 0; index < 51; index += 1) await completeProfile((await createUser({ role: "psychologist", psychologistStatus: "pending" })).psychologistId!);
     const first = await (await send(page("/admin?status=pending", { Cookie: jar.header() }))).text();
     expect(first).toContain("Página 1 de 2");
-    expect(first.match(/\/admin\/psychologists\/[0-9a-f-]{36}/g)).toHaveLength(50);
+    // Each row links its name and its 'Ver perfil completo' to the same review.
+    const reviews = (html: string) => new Set(html.match(/\/admin\/psychologists\/[0-9a-f-]{36}/g));
+    expect(reviews(first).size).toBe(50);
     const second = await (await send(page("/admin?status=pending&page=2", { Cookie: jar.header() }))).text();
-    expect(second.match(/\/admin\/psychologists\/[0-9a-f-]{36}/g)).toHaveLength(1);
+    expect(reviews(second).size).toBe(1);
   });
 });
 
