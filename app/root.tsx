@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
+import { RouteAnnouncer } from "~/components/route-announcer";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
@@ -126,10 +127,12 @@ function Shell({ data, children }: { data?: Parameters<typeof SiteHeader>[0]; ch
         languages={data?.languages ?? []}
         user={data?.user}
       />
-      <main id="main" className="flex-1">
+      {/* Focusable by script only: a client-side navigation lands here (RouteAnnouncer). */}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
       <SiteFooter />
+      <RouteAnnouncer />
     </>
   );
 }

@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * With JavaScript, pages change without a page load: focus goes to the new
+ * page's main content and its title is read out (a polite live region), as a
+ * screen reader would get from a page load; a change of the query alone
+ * (the directory's filters) leaves focus in the form.
+ */
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "client-side navigation only");
+
+test("a page reached by a link takes focus and is announced; a filter change keeps focus", async ({ page }) => {
+  await page.goto("/");
+  // A page load starts at the document, as browsers do, and announces nothing.
+  await expect(page.locator("main#main")).not.toBeFocused();
+  const announcer = page.locator("[data-route-announcer]");
+  await expect(announcer).toHaveText("");
+
+  await page.getByRole("main").getByRole("link", { name: "Encontrar um psicólogo" }).click();
+  await expect(page).toHaveURL(/\/psychologists$/);
+  await expect(page.locator("main#main")).toBeFocused();
+  await expect(announcer).toHaveText(await page.title());
+  expect(await page.title()).not.toBe("");
+
+  const price = page.getByRole("search", { name: "Filtros" }).getByLabel("Faixa de preço");
+  await price.selectOption("gt350");
+  await expect(page).toHaveURL(/price=gt350/);
+  await expect(price).toBeFocused();
+});
+
+test("a field the new page focuses keeps its focus", async ({ page }) => {
+  await page.goto("/psychologists?sort=name");
+  await page.locator("article").first().getByRole("link", { name: "Ver Perfil" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  // The profile opens as a modal dialog, which takes focus itself.
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+});
