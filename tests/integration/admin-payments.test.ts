@@ -72,6 +72,10 @@ describe("/admin/payments", () => {
     expect(list).toContain(": Approuvé");
     expect(list).toContain(": En attente");
     expect(list).not.toMatch(/\bapproved\b/);
+    // Words wrap between letters only when they must: 'paiement de la consultation' is not cut as 'consul|tation' on a phone.
+    const html = await (await send(pageRequest(`/admin/payments/${paid}`, { Cookie: admin.header(), "Accept-Language": "fr" }))).text();
+    expect(html).not.toContain('<dd class="break-all"');
+    expect(html).toContain('<dd class="[overflow-wrap:anywhere]"');
     const detail = await text(`/admin/payments/${paid}`);
     expect(detail).toContain("Approuvé");
     expect(detail).toContain(": En attente");

@@ -77,12 +77,12 @@ export default function Payment() {
         ).map(([key, value]) => (
           <div key={key}>
             <dt className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{t(`detail.fields.${key}`)}</dt>
-            <dd className="break-all">{value ?? "—"}</dd>
+            <dd className="[overflow-wrap:anywhere]">{value ?? "—"}</dd>
           </div>
         ))}
         <div>
           <dt className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{t("detail.fields.patient")}</dt>
-          <dd className="break-all">
+          <dd className="[overflow-wrap:anywhere]">
             <Link to={`/admin/users/${payment.patientId}`} className="underline">
               {payment.patientEmail ?? "—"}
             </Link>

@@ -87,7 +87,7 @@ export default function Person() {
           ).map(([key, value]) => (
             <div key={key}>
               <dt className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{t(`fields.${key}`)}</dt>
-              <dd className="break-all">{value ?? "—"}</dd>
+              <dd className="[overflow-wrap:anywhere]">{value ?? "—"}</dd>
             </div>
           ))}
           {account.psychologistId ? (
