@@ -254,6 +254,7 @@ describe("an incomplete profile", () => {
     expect(html).toContain('name="intent" value="reject"');
     expect(html).toContain("Perfil incompleto");
     expect(html).toContain("CRP, Sobre mim e Foto");
+    expect(html).toContain("Recusar continua possível.");
 
     const refused = await decide(jar, id, { intent: "approve" });
     expect(refused.status).toBe(409);
@@ -267,6 +268,13 @@ describe("an incomplete profile", () => {
     const english = await send(formPost(`/admin/psychologists/${id}`, { intent: "approve" }, { Cookie: jar.header(), "Accept-Language": "en" }));
     expect(english.status).toBe(409);
     expect(await english.text()).toContain("Incomplete profile: missing CRP, About me, and Photo.");
+
+    // Suspended without a photo (an approved profile from before the rule): 'Reativar' is not offered, and neither is refusing, so the note does not promise it.
+    await db.updateTable("psychologists").set({ status: "suspended", is_approved: false }).where("id", "=", id).execute();
+    const suspended = (await (await send(page(`/admin/psychologists/${id}`, { Cookie: jar.header(), "Accept-Language": "pt-BR" }))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(suspended).toContain("Perfil incompleto");
+    expect(suspended).not.toContain('name="intent" value="reject"');
+    expect(suspended).not.toContain("Recusar continua possível");
 
     // Completed, it is approved.
     await completeProfile(id);

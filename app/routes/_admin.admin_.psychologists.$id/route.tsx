@@ -118,6 +118,8 @@ export default function PsychologistReview() {
               <p key={action} role="note" className="card text-sm">
                 <strong className="block">{t("admin.review.incompleteTitle")}</strong>
                 {t("admin.review.incompleteNote", { fields: data.missingLabels })}
+                {/* Only where 'Recusar' is offered (a profile in review): a suspended or refused one cannot be refused. */}
+                {data.actions.includes("reject") ? `${locale.startsWith("zh") ? "" : " "}${t("admin.review.incompleteRejectNote")}` : null}
               </p>
             ) : (
             <Form key={action} method="post" className="card space-y-2">
