@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
 
 /**
  * With JavaScript, pages change without a page load: focus goes to the new
@@ -23,6 +24,7 @@ test("a page reached by a link takes focus and is announced; a filter change kee
   expect(await page.title()).not.toBe("");
 
   const price = page.getByRole("search", { name: "Filtros" }).getByLabel("Faixa de preço");
+  await price.focus();
   await price.selectOption("gt350");
   await expect(page).toHaveURL(/price=gt350/);
   await expect(price).toBeFocused();
@@ -35,4 +37,16 @@ test("a field the new page focuses keeps its focus", async ({ page }) => {
   await expect(dialog).toBeVisible();
   // The profile opens as a modal dialog, which takes focus itself.
   expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+});
+
+test("a dashboard tab link keeps focus when its tab opens, and the tab is announced", async ({ page }) => {
+  await signIn(page, "psicologa@acolhe.dev", "acolhe-demo-2026");
+  await page.goto("/psychologist-dashboard");
+  const pricing = page.getByRole("navigation", { name: "Abas do painel" }).getByRole("link", { name: "Preços" });
+  await pricing.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/psychologist-dashboard\/pricing$/);
+  await expect(page.locator("[data-route-announcer]")).toHaveText(await page.title());
+  // Arrowing on through the tabs stays possible: focus is not sent back to the top of the page.
+  await expect(pricing).toBeFocused();
 });
