@@ -188,3 +188,14 @@ describe("the error texts bundled for a failed root loader", () => {
     expect(fallback).toEqual(common.errors);
   });
 });
+
+/**
+ * pt-BR says 'paciente' throughout; Russian said 'клиент' on sign-up, the how-it-works and privacy pages and
+ * 'пациент' on every dashboard. One word for one person ('Клиент-центрированная терапия' is a method's name).
+ */
+describe("the person who books, in Russian", () => {
+  it("is 'пациент' everywhere, never 'клиент'", () => {
+    const clients = [...load("ru")].filter(([, text]) => /(?<![А-Яа-яЁё])клиент(?!-центр)/i.test(text)).map(([key]) => key);
+    expect(clients).toEqual([]);
+  });
+});
