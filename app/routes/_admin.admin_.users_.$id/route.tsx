@@ -137,7 +137,8 @@ export default function Person() {
 
       {data.upcoming.length > 0 ? (
         <Section id="upcoming-title" title={t("upcoming.title", { count: data.upcoming.length })}>
-          <Form method="post" className="space-y-3">
+          {/* Keyed by the block: with JavaScript the page is not reloaded, and a mounted box keeps its first 'defaultChecked' — blocking would leave them unticked. */}
+          <Form key={account.blocked ? "blocked" : "open"} method="post" className="space-y-3">
             <input type="hidden" name="intent" value="cancel-appointments" />
             <p>{t(account.blocked ? "upcoming.blockedNote" : "upcoming.note")}</p>
             <ul className="space-y-1">
