@@ -6,7 +6,7 @@ import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { downloadName } from "~/i18n/server-texts.server";
 import { env } from "~/utils/env.server";
-import { dateFormat, formatMoney } from "~/utils/format";
+import { dateFormat, formatMoney, longDateOptions } from "~/utils/format";
 import { zoneName } from "~/utils/zoned-time";
 import { absoluteUrl, render, type EmailContent } from "./emails.server";
 
@@ -52,7 +52,7 @@ export const videoCallPath = (appointmentId: string) => `/appointment/videocall/
 /** '10 de março de 2026 às 14:00 (Horário de Brasília)', in the recipient's language and zone. */
 export function whenText(locale: Locale, timeZone: string, startsAt: Date): string {
   const t = getFixedT(locale, "emails");
-  const date = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "long", year: "numeric", timeZone }).format(startsAt);
+  const date = dateFormat(locale, "long-date", timeZone, longDateOptions(locale)).format(startsAt);
   const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(startsAt);
   return t("appointment.when", { date, time, zone: zoneName(startsAt, locale, timeZone) });
 }

@@ -37,11 +37,16 @@ export function formatMoney(cents: number, locale: string, currency = "BRL"): st
   return text.includes("\u200f") ? `${text}\u200e` : text;
 }
 
+/** A long date: the spec's 'dd de MMMM de yyyy' in Portuguese; elsewhere the day as the language writes it ('December 9, 2026', not '09'). */
+export function longDateOptions(locale: string): Intl.DateTimeFormatOptions {
+  return { day: locale.startsWith("pt") ? "2-digit" : "numeric", month: "long", year: "numeric" };
+}
+
 /** 'dd de MMMM de yyyy' in pt-BR, its equivalent elsewhere; null for an invalid date. */
 export function formatLongDate(value: Date | string | number, locale: string, timeZone?: string): string | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return dateFormat(locale, "long-date", timeZone, { day: "2-digit", month: "long", year: "numeric" }).format(date);
+  return dateFormat(locale, "long-date", timeZone, longDateOptions(locale)).format(date);
 }
 
 export function formatTime(value: Date | string | number, locale: string, timeZone?: string): string | null {

@@ -28,6 +28,17 @@ describe("whenLabel", () => {
   it("follows the locale", () => {
     expect(whenLabel(instant, "en", "America/Sao_Paulo", "America/Sao_Paulo").date).toBe("March 10, 2026");
   });
+
+  it("writes a one-digit day with two digits only in Portuguese (the spec's 'dd'), as each language writes it elsewhere", () => {
+    const ninth = new Date("2026-12-09T15:00:00.000Z");
+    const date = (locale: string) => whenLabel(ninth, locale, "America/Sao_Paulo", "America/Sao_Paulo").date;
+    expect(date("pt-BR")).toBe("09 de dezembro de 2026");
+    expect(date("pt-PT")).toBe("09 de dezembro de 2026");
+    expect(date("en")).toBe("December 9, 2026");
+    expect(date("ru")).toBe("9 декабря 2026 г.");
+    expect(date("it")).toBe("9 dicembre 2026");
+    expect(date("de")).toBe("9. Dezember 2026");
+  });
 });
 
 describe("shortTimeAndDate", () => {

@@ -5,6 +5,8 @@
  * it runs the same on the server and in the browser.
  */
 
+import { longDateOptions } from "./format";
+
 // Building an Intl formatter costs far more than using one: keep one per locale, options and zone.
 const formats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(locale: string, key: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -48,7 +50,7 @@ export function whenLabel(value: Date | string | number, locale: string, viewerZ
   const date = toDate(value);
   if (!date) return { date: null, time: null, zone: null };
   return {
-    date: dateFormat(locale, "long-date", viewerZone, { day: "2-digit", month: "long", year: "numeric" }).format(date),
+    date: dateFormat(locale, "long-date", viewerZone, longDateOptions(locale)).format(date),
     time: dateFormat(locale, "time", viewerZone, { hour: "2-digit", minute: "2-digit" }).format(date),
     zone: sameWallClock(date, viewerZone, psychologistZone) ? null : zoneName(date, locale, viewerZone),
   };
