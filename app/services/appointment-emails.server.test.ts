@@ -47,3 +47,17 @@ describe("the confirmation's policy", () => {
     expect(said(patient, chosen)).toContain("Cancellation: full refund 1 hour or more in advance, none under 1 hour. Rescheduling: not allowed.");
   });
 });
+
+describe("the cancellation's refund line, for the patient", () => {
+  const text = (refundCents: number | null, audience: "patient" | "psychologist" = "patient") =>
+    cancelledEmail({ ...patient, locale: "pt-BR" }, { ...facts, refundCents }, attendees, audience === "patient" ? "patient" : "psychologist").text;
+
+  it("says what comes back, or that nothing does when a paid consultation gets no refund", () => {
+    expect(text(150_50)).toMatch(/Reembolso: R\$\s?150,50/);
+    expect(text(0)).toContain("Reembolso: nenhum, conforme a política de cancelamento.");
+    // Never paid: there is nothing to give back, and nothing to say.
+    expect(text(null)).not.toContain("Reembolso");
+    // The psychologist's e-mail is not about money.
+    expect(text(0, "psychologist")).not.toContain("Reembolso");
+  });
+});

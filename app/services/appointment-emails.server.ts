@@ -272,6 +272,8 @@ export function cancelledEmail(recipient: Recipient, facts: AppointmentFacts, at
         ...(audience === "patient" && facts.refundCents
           ? [t("appointment.cancelled.refund", { amount: formatMoney(facts.refundCents, recipient.locale) }), t("payment.manualRefund.patient.timing")]
           : []),
+        // Paid, and the policy gives nothing back: said, not left to guess.
+        ...(audience === "patient" && facts.refundCents === 0 ? [t("appointment.cancelled.noRefund")] : []),
         t("appointment.cancelled.invite"),
       ],
       action: audience === "patient" ? { label: t("appointment.cancelled.button"), url: absoluteUrl("/psychologists") } : undefined,
