@@ -10,15 +10,31 @@ import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
 export const TIME_ZONE_COOKIE = "tz";
 
 let supported: Set<string> | undefined;
+/** Names already resolved (a few hundred at most: the runtime's zones and their aliases). */
+const canonicalNames = new Map<string, string>();
 
-/** The zone when it is one the runtime knows (Intl.supportedValuesOf, plus UTC); otherwise null. */
+/**
+ * The zone when it is one the runtime knows (Intl.supportedValuesOf, plus UTC), under the runtime's own name;
+ * otherwise null. Browsers name some zones otherwise than this runtime's ICU lists them ('Asia/Kolkata',
+ * 'Europe/Kyiv', 'America/Argentina/Buenos_Aires' for 'Asia/Calcutta', 'Europe/Kiev', 'America/Buenos_Aires'):
+ * the alias is the same zone, so it resolves to the listed name instead of falling back to Brasília.
+ */
 export function supportedTimeZone(value: string | null | undefined): string | null {
   if (!value) return null;
   const zone = value.trim();
   if (zone.length === 0 || zone.length > 64) return null;
+  const known = canonicalNames.get(zone);
+  if (known) return known;
   supported ??= new Set(Intl.supportedValuesOf("timeZone"));
-  if (zone === "UTC" || supported.has(zone)) return zone;
-  return null;
+  let canonical: string;
+  try {
+    canonical = new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  if (canonical !== "UTC" && !supported.has(canonical)) return null;
+  canonicalNames.set(zone, canonical);
+  return canonical;
 }
 
 /** The `tz` cookie's zone, when valid. The cookie is plain (set by the browser), so it is checked like any input. */
