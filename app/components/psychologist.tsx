@@ -202,7 +202,7 @@ export interface ProfileSummaryData {
 /** A titled block of a profile. */
 export function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="block">
+    <section className="profile-block">
       <h2>{title}</h2>
       {children}
     </section>
