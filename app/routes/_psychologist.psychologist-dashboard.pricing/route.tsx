@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
@@ -37,10 +37,12 @@ export default function PricingTab() {
   const policiesErrors = answer && "policiesErrors" in answer ? answer.policiesErrors : null;
   const policiesSent = answer && "policiesErrors" in answer ? answer.policiesValues : null;
   const { t } = useTranslation("practice");
+  // A save answers with a redirect (a new location): the form starts afresh from the saved prices, without the refused try's errors.
+  const { key: locationKey } = useLocation();
   return (
     <>
       {data.prices ? (
-        <PricesForm prices={data.prices} saved={data.saved} result={result} />
+        <PricesForm key={locationKey} prices={data.prices} saved={data.saved} result={result} />
       ) : (
         <section aria-labelledby="tab-title" className="card">
           <h2 id="tab-title" className="mb-4 text-xl font-semibold">
