@@ -90,6 +90,13 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
   useEffect(() => {
     if (dialogOpen && dialog.current && !dialog.current.open) dialog.current.showModal();
   }, [dialogOpen]);
+  // A saved block answers with a redirect (a new location): the dialog the button opened closes, its times cleared for the next one.
+  useEffect(() => {
+    const element = dialog.current;
+    if (dialogOpen || !element?.open) return;
+    element.close();
+    element.querySelector("form")?.reset();
+  }, [location.key, dialogOpen]);
 
   return (
     <section aria-labelledby="tab-title" className="space-y-6">
