@@ -59,6 +59,11 @@ export function formatNumber(value: number, locale: string, fractionDigits = 0):
   return numberFormat(locale, `fixed${fractionDigits}`, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
 }
 
+/** `value` in percent (83.3 → '83,3%' in pt-BR, '83,3 %' in French): the sign placed and spaced the reader's way. */
+export function formatPercent(value: number, locale: string, fractionDigits = 0): string {
+  return numberFormat(locale, `percent${fractionDigits}`, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value / 100);
+}
+
 const listFormats = new Map<string, Intl.ListFormat>();
 
 /**

@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/forms";
 import { PRACTICE_PERIODS } from "~/domain/practice-period";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
-import { formatLongDate, formatMoney, formatNumber } from "~/utils/format";
+import { formatLongDate, formatMoney, formatNumber, formatPercent } from "~/utils/format";
 import { overviewAction, overviewTabData } from "./overview.server";
 
 /** /psychologist-dashboard — Visão Geral: the period's figures, computed from the practice's own data. */
@@ -69,7 +69,7 @@ function Figures({ overview }: { overview: NonNullable<ReturnType<typeof useLoad
         <Card title={t("overview.total")} value={formatNumber(consultations.total, locale)} empty={consultations.total === 0 && consultations.cancelled === 0}>
           {t("overview.completed", { count: consultations.completed })}
         </Card>
-        <Card title={t("overview.attendance")} value={attendance.rate === null ? "" : `${formatNumber(attendance.rate, locale, 1)}%`} empty={attendance.rate === null}>
+        <Card title={t("overview.attendance")} value={attendance.rate === null ? "" : formatPercent(attendance.rate, locale, 1)} empty={attendance.rate === null}>
           {trend === null ? (
             <span className="muted">{t("overview.noTrend")}</span>
           ) : (

@@ -7,7 +7,7 @@ import { audit } from "~/models/audit.server";
 import { bookingFigures, exportTransactions, listTransactions, receivedInPeriod } from "~/models/practice-billing.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
-import { formatMoney, formatNumber, formatTime } from "~/utils/format";
+import { formatMoney, formatPercent, formatTime } from "~/utils/format";
 import { log } from "~/utils/logger.server";
 
 /**
@@ -55,7 +55,7 @@ async function loadBilling(user: PsychologistSessionUser, period: BillingPeriod,
       created: figures.created,
       paid: figures.paid,
       conversionRate: rate,
-      conversion: rate === null ? null : `${formatNumber(rate, locale, 1)}%`,
+      conversion: rate === null ? null : formatPercent(rate, locale, 1),
     },
     transactions: {
       total: list.total,
