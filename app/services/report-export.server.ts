@@ -101,8 +101,8 @@ function buildReport(request: ReportRequest, scope: ReportScope, t: TFunction, p
         title: t("file.titles.financial"),
         columns: [
           { header: t("columns.date"), width: 10, kind: "date" },
-          { header: t("columns.consultation"), width: 10, kind: "date" },
-          { header: t("columns.patient"), width: 30, kind: "text" },
+          { header: t("columns.consultation"), width: 12, kind: "date" },
+          { header: t("columns.patient"), width: 28, kind: "text" },
           { header: t("columns.amount"), width: 14, kind: "money" },
           { header: t("columns.method"), width: 18, kind: "text" },
           { header: t("columns.status"), width: 14, kind: "text" },
@@ -160,7 +160,7 @@ function buildReport(request: ReportRequest, scope: ReportScope, t: TFunction, p
             heading: t("file.monthTotals"),
             columns: [
               { header: t("columns.month"), width: 10, kind: "text" },
-              { header: t("columns.consultations"), width: 12, kind: "number" },
+              { header: t("columns.consultations"), width: 14, kind: "number" },
               { header: t("columns.amount"), width: 16, kind: "money" },
               { header: t("columns.refund"), width: 16, kind: "money" },
               { header: t("columns.net"), width: 16, kind: "money" },
@@ -179,7 +179,7 @@ function buildReport(request: ReportRequest, scope: ReportScope, t: TFunction, p
         weeks,
         columns: [
           { header: t("columns.week"), width: 10, kind: "date" },
-          { header: t("columns.consultations"), width: 12, kind: "number" },
+          { header: t("columns.consultations"), width: 14, kind: "number" },
           { header: t("columns.completed"), width: 12, kind: "number" },
           { header: t("columns.cancelled"), width: 12, kind: "number" },
           { header: t("columns.revenue"), width: 16, kind: "money" },
@@ -194,7 +194,7 @@ function buildReport(request: ReportRequest, scope: ReportScope, t: TFunction, p
             heading: t("file.totals"),
             columns: [
               { header: t("columns.weeks"), width: 10, kind: "number" },
-              { header: t("columns.consultations"), width: 12, kind: "number" },
+              { header: t("columns.consultations"), width: 14, kind: "number" },
               { header: t("columns.completed"), width: 12, kind: "number" },
               { header: t("columns.cancelled"), width: 12, kind: "number" },
               { header: t("columns.revenue"), width: 16, kind: "money" },
@@ -406,7 +406,10 @@ export async function exportReport(user: PsychologistSessionUser, request: Repor
     title: report.title,
     lines: [
       t("file.period", { from: formatLongDate(dayDate(request.from), locale, "UTC") ?? request.from, to: formatLongDate(dayDate(request.to), locale, "UTC") ?? request.to }),
-      t("file.psychologist", { name: identity.name, crp: identity.crp ?? "—", cpf: identity.cpf ? formatCpf(identity.cpf) : t("file.noCpf") }),
+      // Without a CPF the line says so once ('CPF não informado'), not 'CPF CPF não informado'.
+      identity.cpf
+        ? t("file.psychologist", { name: identity.name, crp: identity.crp ?? "—", cpf: formatCpf(identity.cpf) })
+        : t("file.psychologistNoCpf", { name: identity.name, crp: identity.crp ?? "—" }),
       t("file.zone", { zone: identity.timeZone }),
       t("file.generatedAt", { date: formatLongDate(new Date(), locale, identity.timeZone) ?? "" }),
     ],
