@@ -65,11 +65,13 @@ const STATUS_STYLE: Record<PsychologistStatus, string> = {
 function StatusBanner({ data, result }: { data: ProfessionalProfileData; result: Result }) {
   const { t } = useTranslation("professional");
   const { status } = data.profile;
+  // A pending profile not yet sent is not 'em análise': no one is looking at it until it is sent.
+  const shown = status === "pending" && !data.review.submittedAt ? "draft" : status;
   return (
     <div className={`rounded-lg border p-4 text-sm ${STATUS_STYLE[status]}`}>
       <div role="status">
-        <p className="font-semibold">{t(`statusLabel.${status}`)}</p>
-        <p className="mt-1">{t(`status.${status}`)}</p>
+        <p className="font-semibold">{t(`statusLabel.${shown}`)}</p>
+        <p className="mt-1">{t(`status.${shown}`)}</p>
       </div>
       {/* Beside the live region, not in it: a form is not an announcement. */}
       {status === "pending" ? <ReviewSubmission data={data} result={result} /> : null}

@@ -281,7 +281,11 @@ describe("sending the profile for review", () => {
   it("offers a complete pending profile the button, records the moment, then says it awaits review", async () => {
     const { psychologistId, jar } = await psychologist("pending");
     await completeProfile(psychologistId);
-    expect(await visibleHtml(jar)).toMatch(submitButton);
+    const unsent = await visibleHtml(jar);
+    expect(unsent).toMatch(submitButton);
+    // Not sent yet, so not 'em análise': no one is looking at it.
+    expect(unsent).toContain("Ainda não enviado");
+    expect(unsent).not.toContain("Seu cadastro está em análise");
 
     const before = Date.now();
     const response = await submit(jar);
@@ -295,6 +299,7 @@ describe("sending the profile for review", () => {
 
     const html = await visibleHtml(jar);
     expect(html).toContain("Perfil enviado para análise em");
+    expect(html).toContain("Seu cadastro está em análise");
     expect(html).not.toMatch(submitButton);
 
     // Once: a second post changes nothing.
