@@ -6,10 +6,10 @@ import { AccessScreen } from "~/components/video-call/access-screen";
 import { CallRoom } from "~/components/video-call/call-room";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { appointmentTimeZone } from "~/services/appointment-asker.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { requireUser } from "~/services/session.server";
 import { videoCallView } from "~/services/video-call.server";
-import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { loaderMeta } from "~/utils/meta";
 
 /**
@@ -20,7 +20,7 @@ import { loaderMeta } from "~/utils/meta";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { locale, t, translations } = await pageTranslations(request, ["video"]);
-  const view = await videoCallView({ user, appointmentId: params.appointmentId, now: new Date(), locale, timeZone: viewerTimeZone(request, user).timeZone });
+  const view = await videoCallView({ user, appointmentId: params.appointmentId, now: new Date(), locale, timeZone: appointmentTimeZone(request, user) });
   // The token is personal and short-lived: never cached, never shared.
   const meta = await pageMeta(request, { title: t("meta.title"), noindex: true });
   return data({ translations, meta, view }, { headers: { "Cache-Control": "private, no-store" } });

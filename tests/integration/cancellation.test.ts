@@ -173,6 +173,19 @@ describe("the psychologist cancels", () => {
   });
 });
 
+describe("the time the page reads", () => {
+  it("is the practice's clock for the psychologist, as their dashboard shows it, whatever their personal zone", async () => {
+    const { id } = await paidAppointment(3 * 24 * HOUR);
+    await db.updateTable("psychologists").set({ time_zone: "America/Manaus" }).where("id", "=", pair.psychologist.psychologistId).execute();
+    await db.updateTable("profiles").set({ time_zone: "America/Sao_Paulo" }).where("id", "=", pair.psychologist.id).execute();
+    const { starts_at: startsAt } = await db.selectFrom("appointments").select("starts_at").where("id", "=", id).executeTakeFirstOrThrow();
+    const clock = (timeZone: string) => new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone }).format(startsAt);
+    expect((await body(await page(id, await signedIn(pair.psychologist)))).appointment.time).toBe(clock("America/Manaus"));
+    await db.updateTable("profiles").set({ time_zone: "America/Sao_Paulo" }).where("id", "=", pair.patient.id).execute();
+    expect((await body(await page(id, await signedIn(pair.patient)))).appointment.time).toBe(clock("America/Sao_Paulo"));
+  });
+});
+
 describe("what is refused, with nothing written", () => {
   it("a missing reason: 400 with the spec's message", async () => {
     const { id } = await paidAppointment(48 * HOUR);

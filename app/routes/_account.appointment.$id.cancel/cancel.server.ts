@@ -6,12 +6,11 @@ import { CANCELLATION_EXCEPTIONS } from "~/domain/cancellation";
 import { policySentence, scopedT } from "~/domain/policy-text";
 import { patientName } from "~/domain/practice-appointments";
 import { pageTranslations } from "~/i18n/i18n.server";
-import { askerOf, backTo } from "~/services/appointment-asker.server";
+import { appointmentTimeZone, askerOf, backTo } from "~/services/appointment-asker.server";
 import { cancelAppointment, cancellationPreview } from "~/services/cancellation.server";
 import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { viewerTimeZone } from "~/services/viewer-time-zone.server";
 import { log } from "~/utils/logger.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 
@@ -35,7 +34,7 @@ export async function cancelPageData(request: Request, user: SessionUser, appoin
   const { t, translations, locale } = await pageTranslations(request, ["cancellation", "appointments"]);
   const preview = UUID.test(appointmentId) ? await cancellationPreview(appointmentId, asker) : null;
   if (!preview) throw new Response(t("errors.notFound"), { status: 404 });
-  const zone = viewerTimeZone(request, user).timeZone;
+  const zone = appointmentTimeZone(request, user);
   const { appointment, quote, policy, refusal } = preview;
   return {
     translations,
