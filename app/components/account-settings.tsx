@@ -300,6 +300,8 @@ function DeleteAccount({ data, result }: { data: AccountSettingsData; result: Re
 /** Everything about one's own account; /patient-profile shows it all, /settings the same for every role. */
 export function AccountSettings({ heading, data, result }: { heading: string; data: AccountSettingsData; result: Result }) {
   const { t } = useTranslation("settings");
+  // A save answers with a redirect (a new location): the forms start afresh from what was saved, not under a refused try's errors.
+  const { key: locationKey } = useLocation();
   return (
     <div className="container-page max-w-3xl space-y-6 py-8">
       <h1 className="text-2xl font-bold">{heading}</h1>
@@ -312,13 +314,13 @@ export function AccountSettings({ heading, data, result }: { heading: string; da
         ))}
       </nav>
       <Section id="personal" title={t("sections.personal")}>
-        <PersonalData data={data} result={result} />
+        <PersonalData key={locationKey} data={data} result={result} />
       </Section>
       <Section id="photo" title={t("sections.photo")}>
         <Photo data={data} result={result} />
       </Section>
       <Section id="password" title={t("sections.password")}>
-        <Password data={data} result={result} />
+        <Password key={locationKey} data={data} result={result} />
         <ReauthWithGoogle result={result} intent="password" />
       </Section>
       <Section id="notifications" title={t("sections.notifications")}>
