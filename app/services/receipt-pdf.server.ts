@@ -38,7 +38,8 @@ export async function receiptPdf(receipt: ReceiptData, locale: Locale, now = new
   const direction = isRtl(locale) ? "rtl" : "auto";
   const line = (label: string, value: string) => {
     // One run per line: a reader (and a screen reader) gets 'Label: value' together.
-    writeText(doc, "Helvetica", `${label}: ${value}`, { direction });
+    // Joined the reader's way: 'Psicólogo(a): …', 'Psychologue : …', '心理咨询师：…'.
+    writeText(doc, "Helvetica", t("pdf.labelValue", { label, value }), { direction });
     doc.moveDown(0.35);
   };
 
@@ -73,7 +74,7 @@ export async function receiptPdf(receipt: ReceiptData, locale: Locale, now = new
     line(t("pdf.paid"), formatMoney(receipt.grossCents, locale));
     line(t("pdf.refunded"), formatMoney(receipt.refundCents, locale));
   }
-  writeText(doc.fontSize(14), "Helvetica-Bold", `${t("pdf.amount")}: ${formatMoney(receipt.netCents, locale)}`);
+  writeText(doc.fontSize(14), "Helvetica-Bold", t("pdf.labelValue", { label: t("pdf.amount"), value: formatMoney(receipt.netCents, locale) }));
   doc.fontSize(11).font("Helvetica");
   if (receipt.status === "cancelled") writeText(doc.moveDown(0.3), "Helvetica", t("pdf.cancelledNote"));
   doc.moveDown(1);
