@@ -94,12 +94,29 @@ test("a psychologist registers, is approved, publishes hours and prices, is book
   await weekly.getByRole("button", { name: "Adicionar" }).click();
   await expect(page.getByText("Horário semanal adicionado com sucesso!")).toBeAttached();
   await expect(weekly.getByText("09:00 - 12:00")).toBeVisible();
+  // A dated block early next month, through the dialog: once saved, the dialog is gone (with JavaScript it stayed open over the message).
+  await page.getByRole("link", { name: "Próximo mês" }).click();
+  await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
+  await page.getByRole("table").getByRole("link", { name: "2", exact: true }).click();
+  await expect(page).toHaveURL(/date=\d{4}-\d{2}-02/);
+  await page.getByRole("link", { name: "Adicionar horário" }).click();
+  const block = page.getByRole("dialog");
+  await block.getByLabel("Início").selectOption("14:00");
+  await block.getByLabel("Fim").selectOption("15:00");
+  await block.getByRole("button", { name: "Salvar horário" }).click();
+  await expect(page.getByText("Horário configurado com sucesso!")).toBeAttached();
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   await page.getByRole("link", { name: "Preços" }).click();
+  // A refused price, then a good one: the refusal's message goes with it.
+  await page.getByLabel("Preço da consulta de 30 minutos").fill("0");
+  await page.getByRole("button", { name: "Salvar preços" }).click();
+  await expect(page.getByText("O preço deve ser maior que zero.")).toBeVisible();
   await page.getByLabel("Preço da consulta de 30 minutos").fill("130.00");
   await page.getByLabel("Preço da consulta de 60 minutos").fill("210.00");
   await page.getByRole("button", { name: "Salvar preços" }).click();
   await expect(page.getByText("Preços salvos com sucesso!")).toBeAttached();
+  await expect(page.getByText("O preço deve ser maior que zero.")).toHaveCount(0);
   await expect(page.getByLabel("Preço da consulta de 60 minutos")).toHaveValue("210.00");
 
   // A patient signs up; then, signed out, finds them as a visitor.
