@@ -104,7 +104,10 @@ export default function PatientsTab() {
                   {list.rows.map((row) => (
                     <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800" data-patient={row.id}>
                       <th scope="row" className="py-2 pe-3 text-start font-medium">
-                        {row.name}
+                        {/* The name opens the patient too: on a phone the row's 'Ver detalhes' sits beyond the screen's edge. */}
+                        <Link to={`/psychologist-dashboard/patients/${row.id}`} className="underline">
+                          {row.name}
+                        </Link>
                       </th>
                       <td className="py-2 pe-3">
                         {row.lastDate ?? t("table.none")}
