@@ -33,6 +33,16 @@ describe("/admin/users", () => {
     expect((await list(admin, "?role=admin")).rows).toHaveLength(1);
     expect((await list(admin, "?role=nonsense&page=zero")).total).toBe(4);
   });
+
+  it("keeps the role and the state in sight on a phone: the e-mail sits under the name, not in a column of its own", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const joao = await createUser({ firstName: "João", lastName: "Araújo", email: "joao.araujo@exemplo.com.br", password: null });
+    await db.updateTable("users").set({ blocked_at: new Date(), blocked_reason: "Fraude" }).where("id", "=", joao.id).execute();
+    const html = (await (await send(page("/admin/users?q=joao", { Cookie: admin.header(), "Accept-Language": "pt-BR" }))).text()).replace(/<!-- -->/g, "");
+    const row = html.match(/<tr[^>]*>((?:(?!<\/tr>)[\s\S])*joao\.araujo@exemplo\.com\.br(?:(?!<\/tr>)[\s\S])*)<\/tr>/)![1]!;
+    const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim());
+    expect(cells.slice(0, 3)).toEqual(["João Araújo joao.araujo@exemplo.com.br", "Paciente", "Bloqueada"]);
+  });
 });
 
 describe("/admin/users/{id}", () => {
