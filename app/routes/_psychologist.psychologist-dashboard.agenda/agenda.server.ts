@@ -15,6 +15,7 @@ import { formatList, formatLongDate, formatTime } from "~/utils/format";
 import { supportedTimeZone } from "~/services/viewer-time-zone.server";
 import { log } from "~/utils/logger.server";
 import { monthLabel, weekdayLabels } from "~/utils/month-labels";
+import { zoneName as zoneLongName } from "~/utils/zoned-time";
 
 /** The agenda tab's server half: the month, the chosen day, the weekly pattern, the practice's zone, and the forms that change them. */
 
@@ -54,7 +55,7 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
   } catch (error) {
     // The spec's 'Erro ao carregar horários disponíveis' with a retry, not the error page; no half-empty agenda that looks free.
     log().error({ err: error, psychologistId }, "agenda tab failed to load");
-    return { translations, timeZone, error: t("errors.load") } as const;
+    return { translations, timeZone, zoneLabel: zoneLongName(new Date(), locale, timeZone), error: t("errors.load") } as const;
   }
 
   const days = weeks.map((week) =>
@@ -67,6 +68,8 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
   return {
     translations,
     timeZone,
+    // Named as the consultations tab names it ('Horário de Brasília'), not by its IANA id.
+    zoneLabel: zoneLongName(new Date(), locale, timeZone),
     error: null,
     today,
     month,

@@ -48,21 +48,21 @@ export default function AgendaTab() {
   if (data.error === null) return <Agenda data={data} result={result} />;
   return (
     <section aria-labelledby="tab-title" className="space-y-6">
-      <AgendaHeading timeZone={data.timeZone} />
+      <AgendaHeading zone={data.zoneLabel} />
       {result?.error ? <FormErrors errors={[result.error]} autoFocus /> : null}
       <LoadError message={data.error} retry={t("retry")} />
     </section>
   );
 }
 
-function AgendaHeading({ timeZone }: { timeZone: string }) {
+function AgendaHeading({ zone }: { zone: string }) {
   const { t } = useTranslation("agenda");
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <h2 id="tab-title" className="text-xl font-semibold">
         {t("heading")}
       </h2>
-      <p className="muted text-xs">{t("zone", { zone: timeZone })}</p>
+      <p className="muted text-xs">{t("zone", { zone })}</p>
     </div>
   );
 }
@@ -100,7 +100,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
 
   return (
     <section aria-labelledby="tab-title" className="space-y-6">
-      <AgendaHeading timeZone={data.timeZone} />
+      <AgendaHeading zone={data.zoneLabel} />
       {result?.error && result.intent !== "add-block" && result.intent !== "set-time-zone" ? <FormErrors errors={[result.error]} autoFocus /> : null}
 
       <PracticeZone data={data} error={result?.intent === "set-time-zone" ? result.error : undefined} />
