@@ -82,6 +82,20 @@ describe("/admin/users/{id}", () => {
     expect((await db.selectFrom("audit_log").select(["action", "details"]).executeTakeFirstOrThrow())).toEqual({ action: "user.sessions_revoked", details: { ended: 2 } });
   });
 
+  it("offers to end sessions only when there are some, and says none are open in words ('Nenhuma sessão aberta', not '0 sessão aberta')", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const user = await createUser({ password: null });
+    // The markup, not the translations the page carries for the browser.
+    const html = async () => (await (await send(page(`/admin/users/${user.id}`, { Cookie: admin.header(), "Accept-Language": "pt-BR" }))).text()).replace(/<!-- -->/g, "").replace(/<script[\s\S]*?<\/script>/g, "");
+    const none = await html();
+    expect(none).toContain("Nenhuma sessão aberta");
+    expect(none).not.toContain("Encerrar todas as sessões");
+    await signedIn(user);
+    const one = await html();
+    expect(one).toContain("1 sessão aberta");
+    expect(one).toContain("Encerrar todas as sessões");
+  });
+
   it("a busy practice: every consultation still ahead is offered for cancelling, the soonest first, beyond the latest 50 listed", async () => {
     const admin = await signedIn(await createUser({ role: "admin", password: null }));
     const { patient, psychologist } = await createPair();

@@ -130,7 +130,7 @@ export default function Person() {
           <Form method="post" className="card">
             <input type="hidden" name="intent" value="revoke-sessions" />
             <p className="text-sm">{t("sessionsOpen", { count: data.sessions.length })}</p>
-            <SubmitButton className="btn-secondary mt-2 w-full">{t("revokeSessions")}</SubmitButton>
+            {data.sessions.length > 0 ? <SubmitButton className="btn-secondary mt-2 w-full">{t("revokeSessions")}</SubmitButton> : null}
           </Form>
         </div>
       </div>
