@@ -157,6 +157,15 @@ function UpcomingActions({ card, t, serverNow }: { card: Card; t: TFunction; ser
 }
 
 function HistoryDetails({ card, t }: { card: Card; t: TFunction }) {
+  if (card.rebookHref) {
+    return (
+      <p className="mt-4">
+        <Link to={card.rebookHref} className="btn-secondary">
+          {t("card.rebook")}
+        </Link>
+      </p>
+    );
+  }
   if (card.refund) return <p className="muted mt-4 text-sm">{t(`card.refund.${card.refund.status}`, { amount: card.refund.amount })}</p>;
   if (card.evaluation) {
     return (

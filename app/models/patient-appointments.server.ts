@@ -22,6 +22,7 @@ export function listPatientAppointments(patientId: string, limit = 500) {
       "a.video_room_url as videoRoomUrl",
       "a.refund_cents as refundCents",
       "a.refund_status as refundStatus",
+      "a.cancellation_reason as cancellationReason",
       // What administrators gave back by hand (issue 15): the card says so.
       sql<number>`coalesce((select sum(m.cents) from manual_refunds m where m.appointment_id = a.id and m.status = 'refunded'), 0)::int`.as("manualRefundCents"),
       "ps.id as psychologistId",

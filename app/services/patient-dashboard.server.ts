@@ -78,7 +78,12 @@ export interface AppointmentCard {
   refunded: { full: true } | { full: false; amount: string } | null;
   /** 'Recibo': a paid consultation whose amount was kept, wholly or in part (app/domain/receipt.ts). */
   receipt: boolean;
+  /** 'Agendar novamente': a booking that ended unpaid (payment refused, or the hold ran out) leads back to the psychologist's times. */
+  rebookHref: string | null;
 }
+
+/** Cancellations that mean the booking never happened: the patient may simply choose a time again. */
+const UNPAID_ENDINGS = new Set(["payment_failed", "hold_expired"]);
 
 const DAY_MS = 86_400_000;
 const RESCHEDULE_PAGE_STATUSES: AppointmentStatus[] = ["scheduled", "confirmed", "pending_reschedule"];
@@ -119,6 +124,10 @@ function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone:
     refund: row.refundCents && row.refundStatus ? { amount: formatMoney(row.refundCents, locale), status: row.refundStatus } : null,
     refunded: row.paymentStatus === "refunded" ? { full: true } : row.manualRefundCents > 0 ? { full: false, amount: formatMoney(row.manualRefundCents, locale) } : null,
     receipt: hasReceipt({ status: row.status, paymentStatus: row.paymentStatus, priceCents: row.priceCents, refundCents: row.refundCents }),
+    rebookHref:
+      row.status === "cancelled" && row.paymentStatus !== "paid" && UNPAID_ENDINGS.has(row.cancellationReason ?? "")
+        ? `/schedule/step2?${new URLSearchParams({ psychologistId: row.psychologistId })}`
+        : null,
   };
 }
 

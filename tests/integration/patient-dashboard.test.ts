@@ -134,6 +134,20 @@ describe("/patient-dashboard", () => {
     expect(history.history).toEqual([]);
   });
 
+  it("offers 'Agendar novamente' on a booking that ended unpaid (payment refused, hold run out), and on no other", async () => {
+    const pair = await createPair();
+    const base = { patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, status: "cancelled" as const };
+    const refused = await createAppointment({ ...base, startsAt: at(2 * DAY), paymentStatus: "failed" });
+    const lapsed = await createAppointment({ ...base, startsAt: at(3 * DAY), paymentStatus: "pending" });
+    const cancelledPaid = await createAppointment({ ...base, startsAt: at(4 * DAY) });
+    for (const [id, reason] of [[refused, "payment_failed"], [lapsed, "hold_expired"], [cancelledPaid, "patient_request"]] as const) {
+      await db.updateTable("appointments").set({ cancellation_reason: reason }).where("id", "=", id).execute();
+    }
+    const cards = Object.fromEntries((await open(await signedIn(pair.patient), "?tab=history")).history.map((card: { id: string; rebookHref: string | null }) => [card.id, card.rebookHref]));
+    const href = `/schedule/step2?psychologistId=${pair.psychologist.psychologistId}`;
+    expect(cards).toEqual({ [refused]: href, [lapsed]: href, [cancelledPaid]: null });
+  });
+
   it("shows only the patient's own appointments", async () => {
     await patientWithHistory();
     const jar = await signedIn(await createUser());
