@@ -48,6 +48,7 @@ export async function getAppointmentForNotices(executor: Executor, appointmentId
       "su.email as psychologistUserEmail",
       "su.deleted_at as psychologistDeletedAt",
       "ps.email as psychologistEmail",
+      "sp.first_name as psychologistFirstName",
       "sp.locale as psychologistLocale",
       "sp.email_notifications as psychologistEmailNotifications",
       "sp.appointment_reminders as psychologistAppointmentReminders",

@@ -84,7 +84,8 @@ function peopleOf(row: AppointmentForNotices): People {
     ? {
         userId: row.psychologistUserId,
         email: psychologistEmail,
-        firstName: row.psychologistName.trim(),
+        // Greeted by first name, as every other e-mail greets them; the practice's name when the account has none.
+        firstName: row.psychologistFirstName?.trim() || row.psychologistName.trim(),
         locale: recipientLocale(row.psychologistLocale),
         timeZone: psychologistZone,
       }

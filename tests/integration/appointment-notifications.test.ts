@@ -103,6 +103,22 @@ describe("afterConfirmation", () => {
     expect(psychologistMail!.attachments[0]).toMatchObject({ filename: "termin.ics" });
   });
 
+  it("greets the psychologist by first name, as every other e-mail does; by the practice's name when the account has none", async () => {
+    const pair = await createPair();
+    await db.updateTable("profiles").set({ first_name: "Helena" }).where("id", "=", pair.psychologist.id).execute();
+    const { id } = await confirmedAppointment(30 * HOUR, pair);
+    await inTransaction(afterConfirmation, id);
+    const [named] = (await outbox()).filter((mail) => mail.to_email === pair.psychologist.email);
+    expect(named!.text).toContain("\n\nOlá, Helena!\n");
+
+    const unnamed = await createPair();
+    await db.updateTable("profiles").set({ first_name: "" }).where("id", "=", unnamed.psychologist.id).execute();
+    const second = await confirmedAppointment(30 * HOUR, unnamed);
+    await inTransaction(afterConfirmation, second.id);
+    const [practice] = (await outbox()).filter((mail) => mail.to_email === unnamed.psychologist.email);
+    expect(practice!.text).toContain("\n\nOlá, Dra. Helena Prado!\n");
+  });
+
   it("names a patient without a name 'Patient' in the psychologist's language", async () => {
     const pair = await createPair({ patient: { firstName: "", lastName: "" }, psychologist: { locale: "en" } });
     const { id } = await confirmedAppointment(30 * HOUR, pair);
