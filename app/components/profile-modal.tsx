@@ -20,8 +20,12 @@ export function ProfileModal({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const element = dialog.current!;
+    // Made modal once the page is live. showModal() focuses the close link at the top and scrolls to it:
+    // a visitor who had already scrolled down the profile (a slow phone) keeps their place, and their tap its target.
+    const { scrollTop } = element;
     element.close();
     element.showModal();
+    element.scrollTop = scrollTop;
   }, []);
 
   return (
