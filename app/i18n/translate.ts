@@ -58,3 +58,13 @@ export function createTranslator(translations: Translations, locale: string, def
     return text === undefined ? key : interpolate(text, options);
   };
 }
+
+/**
+ * A code (a provider's status, an audit action…) in the reader's words from `group.code`; a code with no
+ * words yet (a provider's new status, an older version's action) reads as itself, never as a key.
+ */
+export function labelOrCode(t: TFunction, group: string, code: string): string {
+  const key = `${group}.${code}`;
+  const text = t(key);
+  return text === key ? code : text;
+}

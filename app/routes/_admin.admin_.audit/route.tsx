@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
 import { TableScroll } from "~/components/table-scroll";
-import type { TFunction } from "~/i18n/translate";
+import { labelOrCode } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -17,16 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = loaderMeta;
 
-/**
- * A code the log holds (action, record type, role) in the admin's words. A
- * code this version has no words for (written by an older one) reads as
- * itself, never as a translation key.
- */
-function codeLabel(t: TFunction, group: "actions" | "subjects" | "roles", code: string): string {
-  const key = `${group}.${code}`;
-  const text = t(key);
-  return text === key ? code : text;
-}
 
 export default function AuditLog() {
   const data = useLoaderData<typeof loader>();
@@ -53,7 +43,7 @@ export default function AuditLog() {
             <option value="">{t("filters.any")}</option>
             {data.vocabulary.actions.map((action) => (
               <option key={action} value={action}>
-                {codeLabel(t, "actions", action)}
+                {labelOrCode(t, "actions", action)}
               </option>
             ))}
           </select>
@@ -64,7 +54,7 @@ export default function AuditLog() {
             <option value="">{t("filters.any")}</option>
             {data.vocabulary.subjectTypes.map((type) => (
               <option key={type} value={type}>
-                {codeLabel(t, "subjects", type)}
+                {labelOrCode(t, "subjects", type)}
               </option>
             ))}
           </select>
@@ -121,8 +111,8 @@ export default function AuditLog() {
             </thead>
             <tbody>
               {data.rows.map((row) => {
-                const action = codeLabel(t, "actions", row.action);
-                const role = codeLabel(t, "roles", row.role);
+                const action = labelOrCode(t, "actions", row.action);
+                const role = labelOrCode(t, "roles", row.role);
                 return (
                   <tr key={row.id} className="border-b border-slate-100 align-top dark:border-slate-800">
                     <td className="py-2 pe-3 whitespace-nowrap">
@@ -142,7 +132,7 @@ export default function AuditLog() {
                       {action === row.action ? null : <span className="muted block font-mono text-xs">{row.action}</span>}
                     </td>
                     <td className="py-2 pe-3">
-                      {codeLabel(t, "subjects", row.subjectType)} <span className="font-mono text-xs break-all">{row.subjectId}</span>
+                      {labelOrCode(t, "subjects", row.subjectType)} <span className="font-mono text-xs break-all">{row.subjectId}</span>
                     </td>
                     <td className="py-2 pe-3 font-mono text-xs break-all">{row.details}</td>
                     <td className="py-2 pe-3 font-mono text-xs break-all">{row.requestId ?? "—"}</td>

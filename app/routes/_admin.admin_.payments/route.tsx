@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination } from "~/components/pagination";
+import { labelOrCode } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
 import { PAYMENT_VIEWS } from "~/domain/payment-views";
 import { requireAdmin } from "~/services/session.server";
@@ -21,7 +22,7 @@ export default function Payments() {
   // The provider's word for how it was paid: one it adds later shows as it sent it.
   const method = (value: string) => (t(`methods.${value}`) === `methods.${value}` ? value : t(`methods.${value}`));
   // The provider's status in the reader's language ('Approuvé', not 'approved'); one it adds later shows as it sent it.
-  const status = (value: string) => (t(`providerStatus.${value}`) === `providerStatus.${value}` ? value : t(`providerStatus.${value}`));
+  const status = (value: string) => labelOrCode(t, "providerStatus", value);
   const pageLink = (page: number) => `?${new URLSearchParams({ view: data.view, page: String(page) })}`;
   return (
     <section className="container-page py-8" aria-labelledby="payments-title">

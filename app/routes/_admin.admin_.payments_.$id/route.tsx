@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, errorFocus, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { labelOrCode } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -27,7 +28,7 @@ export default function Payment() {
   // The provider's word for how it was paid: one it adds later shows as it sent it.
   const method = (value: string) => (t(`methods.${value}`) === `methods.${value}` ? value : t(`methods.${value}`));
   // The provider's status in the reader's language ('Approuvé', not 'approved'); one it adds later shows as it sent it.
-  const status = (value: string) => (t(`providerStatus.${value}`) === `providerStatus.${value}` ? value : t(`providerStatus.${value}`));
+  const status = (value: string) => labelOrCode(t, "providerStatus", value);
   const { payment } = data;
   const typed = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const refunding = useIsSubmitting({ intent: "refund" });

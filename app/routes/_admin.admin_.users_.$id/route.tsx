@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, errorFocus, FormErrors, SubmitButton } from "~/components/forms";
 import { TableScroll } from "~/components/table-scroll";
+import { labelOrCode } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
@@ -44,10 +45,7 @@ export default function Person() {
   const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const { t } = useTranslation("admin-people");
   // The provider's words (a payment's status, its method): one it adds later shows as it sent it.
-  const known = (group: "providerStatus" | "methods", value: string) => {
-    const text = t(`${group}.${value}`);
-    return text === `${group}.${value}` ? value : text;
-  };
+  const known = (group: "providerStatus" | "methods", value: string) => labelOrCode(t, group, value);
   const { account } = data;
   // A refused form comes back with what it sent: without JavaScript the page is rendered anew, so its fields are refilled from it.
   const sent = result?.initialValue ?? null;
