@@ -22,7 +22,7 @@ const psychologist: Recipient = { userId: "s", email: "helena@example.org", firs
 
 describe("subjects", () => {
   it("name the appointment's date and time in the recipient's zone, so two appointments' e-mails differ", () => {
-    expect(confirmationEmail(patient, facts, attendees, policies).subject).toBe("Appointment confirmed — Mar 10, 05:00 PM");
+    expect(confirmationEmail(patient, facts, attendees, policies).subject).toBe("Appointment confirmed — Mar 10, 17:00");
     expect(newAppointmentEmail(psychologist, facts, attendees).subject).toBe("Nova consulta agendada — 10 de mar., 13:00");
     expect(cancelledEmail({ ...patient, locale: "zh-CN" }, facts, attendees, "patient").subject).toBe("咨询已取消：3月10日 17:00");
     expect(rescheduleRequestedEmail(psychologist, facts, { by: "patient", proposedStartsAt: new Date("2026-03-11T17:00:00Z"), reason: "viagem" }).subject).toBe("Pedido de reagendamento — 10 de mar., 13:00");

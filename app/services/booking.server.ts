@@ -168,7 +168,7 @@ async function openCheckout(input: CheckoutInput): Promise<{ ok: true; url: stri
     // The checkout page and the card statement show these to the patient: their language, their locale's date.
     const locale = input.locale ?? toSupportedLocale(payer?.locale) ?? DEFAULT_LOCALE;
     const t = getFixedT(locale, "booking");
-    const when = dateFormat(locale, "checkout", input.psychologist.timeZone, { dateStyle: "short", timeStyle: "short" }).format(input.startsAt);
+    const when = dateFormat(locale, "checkout", input.psychologist.timeZone, { dateStyle: "short", timeStyle: "short", hourCycle: "h23" }).format(input.startsAt);
     const checkout = await paymentGateway().createCheckout({
       appointmentId: id,
       title: t("checkout.title", { minutes: input.durationMinutes, name: input.psychologist.name }),

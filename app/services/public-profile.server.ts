@@ -6,7 +6,7 @@ import { DIRECTORY_SLOT_MINUTES } from "~/domain/directory-availability";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { DETAILS_HORIZON_DAYS, getPublicProfile, getPublicProfileDetails, type PublicProfile } from "~/models/public-profile.server";
 import { env } from "~/utils/env.server";
-import { formatMoney } from "~/utils/format";
+import { CLOCK_OPTIONS, formatMoney } from "~/utils/format";
 import { personJsonLd, type PageMeta } from "~/utils/meta";
 import { initials, ratingTexts } from "./directory.server";
 import { pageMeta } from "./page-meta.server";
@@ -100,7 +100,7 @@ export async function loadProfileDetails(request: Request, id: string, now = new
   const minutes = weeklyMinutes(details.weeklyBlocks);
   const nextSlots = nextFreeSlots(details, now);
   // Slots in the psychologist's zone (the page says which); review dates by month only.
-  const slot = new Intl.DateTimeFormat(locale, { weekday: "short", day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit", timeZone: details.timeZone });
+  const slot = new Intl.DateTimeFormat(locale, { weekday: "short", day: "2-digit", month: "short", ...CLOCK_OPTIONS, timeZone: details.timeZone });
   const month = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: details.timeZone });
   const education = details.education.includes(details.university) ? details.education : [details.education, details.university].filter(Boolean).join("\n");
   return {

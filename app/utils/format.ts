@@ -49,10 +49,16 @@ export function formatLongDate(value: Date | string | number, locale: string, ti
   return dateFormat(locale, "long-date", timeZone, longDateOptions(locale)).format(date);
 }
 
+/**
+ * The time of day, 'HH:mm' on a 24-hour clock in every language: booking's slots read '09:00 - 09:50'
+ * everywhere, so a dashboard, an e-mail or a receipt never says '09:00 AM' for the same consultation.
+ */
+export const CLOCK_OPTIONS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+
 export function formatTime(value: Date | string | number, locale: string, timeZone?: string): string | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return dateFormat(locale, "time", timeZone, { hour: "2-digit", minute: "2-digit" }).format(date);
+  return dateFormat(locale, "time", timeZone, CLOCK_OPTIONS).format(date);
 }
 
 export function formatNumber(value: number, locale: string, fractionDigits = 0): string {

@@ -29,6 +29,15 @@ describe("whenLabel", () => {
     expect(whenLabel(instant, "en", "America/Sao_Paulo", "America/Sao_Paulo").date).toBe("March 10, 2026");
   });
 
+  it("tells the time on a 24-hour clock in every language, as the booking's slots do ('14:00', never '02:00 PM')", () => {
+    const evening = new Date("2026-03-10T23:05:00.000Z");
+    for (const locale of ["pt-BR", "pt-PT", "en", "es", "fr", "de", "it", "ru", "zh-CN", "hi", "ar"]) {
+      expect(whenLabel(instant, locale, "America/Sao_Paulo", "America/Sao_Paulo").time, locale).toBe("14:00");
+      expect(whenLabel(evening, locale, "America/Sao_Paulo", "America/Sao_Paulo").time, locale).toBe("20:05");
+      expect(shortTimeAndDate(evening, locale, "America/Sao_Paulo")?.time, locale).toBe("20:05");
+    }
+  });
+
   it("writes a one-digit day with two digits only in Portuguese (the spec's 'dd'), as each language writes it elsewhere", () => {
     const ninth = new Date("2026-12-09T15:00:00.000Z");
     const date = (locale: string) => whenLabel(ninth, locale, "America/Sao_Paulo", "America/Sao_Paulo").date;

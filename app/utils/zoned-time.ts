@@ -5,16 +5,7 @@
  * it runs the same on the server and in the browser.
  */
 
-import { longDateOptions } from "./format";
-
-// Building an Intl formatter costs far more than using one: keep one per locale, options and zone.
-const formats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string, key: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const id = `${locale}|${key}|${timeZone}`;
-  let format = formats.get(id);
-  if (!format) formats.set(id, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
-  return format;
-}
+import { CLOCK_OPTIONS, dateFormat, longDateOptions } from "./format";
 
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -51,7 +42,7 @@ export function whenLabel(value: Date | string | number, locale: string, viewerZ
   if (!date) return { date: null, time: null, zone: null };
   return {
     date: dateFormat(locale, "long-date", viewerZone, longDateOptions(locale)).format(date),
-    time: dateFormat(locale, "time", viewerZone, { hour: "2-digit", minute: "2-digit" }).format(date),
+    time: dateFormat(locale, "time", viewerZone, CLOCK_OPTIONS).format(date),
     zone: sameWallClock(date, viewerZone, psychologistZone) ? null : zoneName(date, locale, viewerZone),
   };
 }
@@ -61,7 +52,7 @@ export function shortTimeAndDate(value: Date | string | number, locale: string, 
   const date = toDate(value);
   if (!date) return null;
   return {
-    time: dateFormat(locale, "time", timeZone, { hour: "2-digit", minute: "2-digit" }).format(date),
+    time: dateFormat(locale, "time", timeZone, CLOCK_OPTIONS).format(date),
     date: dateFormat(locale, "short-date", timeZone, { day: "2-digit", month: "2-digit", year: "numeric" }).format(date),
   };
 }
