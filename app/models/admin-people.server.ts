@@ -63,8 +63,11 @@ export async function searchPeople(filters: PeopleFilters, page: number, adminEm
 /** As the patient or as the psychologist: the appointments a person is part of. */
 const partOf = (userId: string) => sql<boolean>`(a.patient_id = ${userId} or a.psychologist_id in (select id from psychologists where user_id = ${userId}))`;
 
-/** The latest 50 appointments a person is part of, by start, newest first. */
-export function personAppointments(userId: string) {
+/** How many of a person's appointments and payments the person page lists, the latest first. */
+export const PERSON_LIST_SIZE = 50;
+
+/** The latest appointments a person is part of, by start, newest first: one more than listed, to tell a capped list. */
+function personAppointments(userId: string) {
   return db
     .selectFrom("appointments as a")
     .innerJoin("psychologists as ps", "ps.id", "a.psychologist_id")
@@ -72,7 +75,7 @@ export function personAppointments(userId: string) {
     .where(partOf(userId))
     .select(["a.id", "a.starts_at as startsAt", "a.status", "a.payment_status as paymentStatus", "a.price_cents as priceCents", "ps.name as psychologistName", sql<string>`trim(concat_ws(' ', pp.first_name, pp.last_name))`.as("patientName")])
     .orderBy("a.starts_at", "desc")
-    .limit(50)
+    .limit(PERSON_LIST_SIZE + 1)
     .execute();
 }
 
@@ -133,12 +136,22 @@ export async function personForAdmin(userId: string, adminEmails: string[], now 
       .where(mine)
       .select(["py.id", "py.appointment_id as appointmentId", "py.status", "py.method", "py.amount_cents as amountCents", "py.refunded_cents as refundedCents", "py.created_at as createdAt", "py.approved_at as approvedAt"])
       .orderBy("py.created_at", "desc")
-      .limit(50)
+      .limit(PERSON_LIST_SIZE + 1)
       .execute(),
     db.selectFrom("consent_log").where("user_id", "=", userId).select(["consent", "granted", "version", "created_at as at"]).orderBy("created_at", "desc").limit(50).execute(),
     db.selectFrom("sessions").where("user_id", "=", userId).where("expires_at", ">", now).select(["created_at as createdAt", "expires_at as expiresAt", "user_agent as userAgent"]).orderBy("created_at", "desc").execute(),
   ]);
-  return { account, appointments, upcoming, payments, consents, sessions };
+  return {
+    account,
+    appointments: appointments.slice(0, PERSON_LIST_SIZE),
+    // The lists' titles say 'the latest 50' only when there were more.
+    appointmentsCapped: appointments.length > PERSON_LIST_SIZE,
+    upcoming,
+    payments: payments.slice(0, PERSON_LIST_SIZE),
+    paymentsCapped: payments.length > PERSON_LIST_SIZE,
+    consents,
+    sessions,
+  };
 }
 
 /** The role of the account with this id (deleted ones too: their page still opens); null when there is none. */

@@ -106,11 +106,32 @@ describe("/admin/users/{id}", () => {
     }
     const page = await body(await person(admin, psychologist.id));
     expect(page.appointments).toHaveLength(50);
+    expect(page.appointmentsCapped).toBe(true);
     expect(page.upcoming.map((row: { id: string }) => row.id)).toEqual(ids);
     // The soonest, left out of the latest 50, can be cancelled.
     const response = await post(admin, psychologist.id, { intent: "cancel-appointments", appointmentId: ids[0]!, reason: "Conta sob investigação" });
     expect(response.status).toBe(303);
     expect((await db.selectFrom("appointments").select("status").where("id", "=", ids[0]!).executeTakeFirstOrThrow()).status).toBe("cancelled");
+  });
+
+  it("says a list is cut at the latest 50 only when it is ('Consultas (últimas 50)'), not over a person's three consultations", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const { patient, psychologist } = await createPair();
+    const start = Date.now() + 48 * 3_600_000;
+    const titles = async () => {
+      const html = (await (await send(page(`/admin/users/${patient.id}`, { Cookie: admin.header(), "Accept-Language": "pt-BR" }))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+      return [...html.matchAll(/<h2[^>]*id="(?:appointments|payments)-title"[^>]*>([^<]*)</g)].map((match) => match[1]);
+    };
+    for (let index = 0; index < 3; index += 1) {
+      await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(start + index * 2 * 3_600_000), status: "confirmed" });
+    }
+    expect(await titles()).toEqual(["Consultas", "Pagamentos"]);
+    for (let index = 3; index < 50; index += 1) {
+      await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(start + index * 2 * 3_600_000), status: "confirmed" });
+    }
+    expect(await titles()).toEqual(["Consultas", "Pagamentos"]);
+    await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(start - 24 * 3_600_000), status: "confirmed" });
+    expect(await titles()).toEqual(["Consultas (últimas 50)", "Pagamentos"]);
   });
 
   it("an id nobody has is a 404 for every decision, with no audit row claiming it", async () => {

@@ -53,8 +53,10 @@ export async function personPageData(request: Request, admin: SessionUser, id: s
       psychologistStatus: account.psychologistStatus,
     },
     appointments: found.appointments.map((row) => ({ ...row, startsAt: when(row.startsAt), price: formatMoney(row.priceCents, locale) })),
+    appointmentsCapped: found.appointmentsCapped,
     upcoming: cancellableOf(found.upcoming, now).map((row) => ({ id: row.id, startsAt: when(row.startsAt), psychologistName: row.psychologistName, patientName: row.patientName, price: formatMoney(row.priceCents, locale), paid: row.paymentStatus === "paid" })),
     payments: found.payments.map((row) => ({ ...row, createdAt: when(row.createdAt), amount: formatMoney(row.amountCents, locale), refunded: row.refundedCents > 0 ? formatMoney(row.refundedCents, locale) : null })),
+    paymentsCapped: found.paymentsCapped,
     consents: found.consents.map((row) => ({ ...row, at: when(row.at) })),
     sessions: found.sessions.map((row) => ({ createdAt: when(row.createdAt), expiresAt: when(row.expiresAt), userAgent: row.userAgent })),
   };

@@ -163,7 +163,7 @@ export default function Person() {
         </Section>
       ) : null}
 
-      <Section id="appointments-title" title={t("appointments.title")} table={data.appointments.length > 0}>
+      <Section id="appointments-title" title={t(data.appointmentsCapped ? "appointments.title" : "appointments.titleAll")} table={data.appointments.length > 0}>
         {data.appointments.length === 0 ? (
           <p className="muted">{t("none")}</p>
         ) : (
@@ -192,7 +192,7 @@ export default function Person() {
           </table>
         )}
       </Section>
-      <Section id="payments-title" title={t("payments.title")} table={data.payments.length > 0}>
+      <Section id="payments-title" title={t(data.paymentsCapped ? "payments.title" : "payments.titleAll")} table={data.payments.length > 0}>
         {data.payments.length === 0 ? (
           <p className="muted">{t("none")}</p>
         ) : (
