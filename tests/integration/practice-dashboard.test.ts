@@ -49,6 +49,19 @@ describe("psychologist dashboard shell", () => {
     expect(reviewReads(inReview.statements)).toBe(1);
   });
 
+  it("says a pending profile not yet sent is not in review, and that it is once sent", async () => {
+    // The banner's paragraph as rendered (the page's translations carry every status text).
+    const banner = (html: string) => html.match(/<div role="status" class="card mt-4 text-sm"><p>([^<]*)/)?.[1];
+    const pending = await createUser({ role: "psychologist", psychologistStatus: "pending" });
+    await db.updateTable("psychologists").set({ submitted_for_review_at: null }).where("user_id", "=", pending.id).execute();
+    const jar = await signedIn(pending);
+    const draft = await (await send(page("/psychologist-dashboard/pricing", { Cookie: jar.header() }))).text();
+    expect(banner(draft)).toMatch(/^Seu perfil ainda não foi enviado para análise/);
+    await db.updateTable("psychologists").set({ submitted_for_review_at: new Date() }).where("user_id", "=", pending.id).execute();
+    const sent = await (await send(page("/psychologist-dashboard/pricing", { Cookie: jar.header() }))).text();
+    expect(banner(sent)).toMatch(/^Seu cadastro está em análise/);
+  });
+
   it("answers 404 for a tab that does not exist", async () => {
     const jar = await signedIn(await createUser({ role: "psychologist" }));
     expect((await send(page("/psychologist-dashboard/nothing", { Cookie: jar.header() }))).status).toBe(404);

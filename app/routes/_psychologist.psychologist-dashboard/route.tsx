@@ -31,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     meta: await pageMeta(request, { title: t("meta.psychologistTitle"), noindex: true }),
     name: user.psychologistName,
-    status: user.psychologistStatus!,
+    // A pending practice not yet sent for review is a draft: no one is looking at it until it is sent.
+    status: review?.status === "pending" && !review.submittedForReviewAt ? "draft" : user.psychologistStatus!,
     // Why it was rejected or suspended; what is still missing while in review.
     reason: review?.status === "rejected" || review?.status === "suspended" ? review.statusReason : null,
     missing: review?.status === "pending" ? missingForReview(review) : [],
