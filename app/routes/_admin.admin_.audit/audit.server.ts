@@ -2,12 +2,13 @@ import { z } from "zod";
 import { addDays, isCalendarDate, startOfDayInZone } from "~/domain/slots";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { auditVocabulary, listAudit, AUDIT_PAGE_SIZE, type AuditFilters } from "~/models/audit-log.server";
+import { ADMIN_TIME_ZONE, adminZone } from "~/services/admin-time.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 
 /** /admin/audit: the audit log with its filters as GET parameters, paged; the CSV export reads the same filters. */
 
-const ZONE = "America/Sao_Paulo";
+const ZONE = ADMIN_TIME_ZONE;
 
 const text = z.string().trim().max(200).optional().catch(undefined);
 // Date.parse takes '2025-02-30' (V8 rolls it over): only a day that exists, in the calendar's years.
@@ -47,6 +48,7 @@ export async function auditPageData(request: Request) {
     pages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
     total,
     exportHref: `/admin/audit.csv${url.search}`,
+    zone: adminZone(locale),
     rows: rows.map((row) => ({
       id: row.id,
       date: formatLongDate(row.at, locale, ZONE),

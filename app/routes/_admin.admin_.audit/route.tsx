@@ -144,6 +144,7 @@ export default function AuditLog() {
           </table>
         </TableScroll>
       )}
+      <p className="muted mt-3 text-xs">{t("zoneNote", { zone: data.zone })}</p>
       <Pagination page={data.page} pages={data.pages} href={pageLink} labels={{ nav: t("pagination"), previous: t("previous"), next: t("next"), pageOf: t("pageOf", { page: data.page, pages: data.pages }) }} />
     </section>
   );

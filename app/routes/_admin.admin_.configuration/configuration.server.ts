@@ -1,10 +1,10 @@
 import { getFixedT, pageTranslations } from "~/i18n/i18n.server";
 import { lastProviderErrors } from "~/models/provider-errors.server";
+import { adminWhen } from "~/services/admin-time.server";
 import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { runHealthChecks } from "~/services/system-health.server";
 import { env, productionConfigurationGaps } from "~/utils/env.server";
-import { formatLongDate, formatTime } from "~/utils/format";
 
 /**
  * /admin/configuration: which outside services are configured, whether they
@@ -12,13 +12,11 @@ import { formatLongDate, formatTime } from "~/utils/format";
  * production start would still refuse — names of settings only, never values.
  */
 
-const ZONE = "America/Sao_Paulo";
-
 export async function configurationPageData(request: Request, admin: SessionUser) {
   const { t, translations, locale } = await pageTranslations(request, ["admin-config", "health"]);
   const config = env();
   const [report, errors] = await Promise.all([runHealthChecks({ t: getFixedT(locale, "health"), locale, sessionId: admin.sessionId }), lastProviderErrors()]);
-  const when = (value: Date) => `${formatLongDate(value, locale, ZONE)} ${formatTime(value, locale, ZONE)}`;
+  const when = adminWhen(locale);
   const lastError = (error: { at: Date; message: string } | null) => (error ? { at: when(error.at), message: error.message } : null);
   return {
     translations,

@@ -5,11 +5,11 @@ import { PAYMENT_VIEWS } from "~/domain/payment-views";
 import { listPayments, PAYMENTS_PAGE_SIZE } from "~/models/admin-payments.server";
 import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
-import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+import { adminWhen, adminZone } from "~/services/admin-time.server";
+import { formatMoney } from "~/utils/format";
 
 /** /admin/payments: every payment, or the ones that need someone, as GET parameters, pages of 50; reading money is audited. */
 
-const ZONE = "America/Sao_Paulo";
 const schema = z.object({ view: z.enum(PAYMENT_VIEWS).catch("all"), page: z.coerce.number().int().min(1).max(100_000).catch(1) });
 
 export async function paymentsPageData(request: Request, admin: SessionUser) {
@@ -17,10 +17,11 @@ export async function paymentsPageData(request: Request, admin: SessionUser) {
   const { view, page } = schema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { rows, total, counts } = await listPayments(view, page);
   await audit({ actor: { userId: admin.id, role: "admin" }, action: "billing.read", subject: { type: "payments", id: view }, details: { page, rows: rows.length } });
-  const when = (value: Date | string | null) => (value ? `${formatLongDate(value, locale, ZONE)} ${formatTime(value, locale, ZONE)}` : null);
+  const when = adminWhen(locale);
   return {
     translations,
     meta: await pageMeta(request, { title: t("title"), noindex: true }),
+    zone: adminZone(locale),
     view,
     page,
     pages: Math.max(1, Math.ceil(total / PAYMENTS_PAGE_SIZE)),

@@ -16,7 +16,8 @@ import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
-import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+import { adminWhen, adminZone } from "~/services/admin-time.server";
+import { formatMoney } from "~/utils/format";
 
 /**
  * /admin/payments/{id}: one payment with its history, the provider's
@@ -26,7 +27,6 @@ import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ZONE = "America/Sao_Paulo";
 
 async function paymentOr404(id: string | undefined, t: TFunction) {
   const payment = id && UUID.test(id) ? await findPaymentForRefund(id) : undefined;
@@ -39,13 +39,14 @@ export async function paymentPageData(request: Request, admin: SessionUser, id: 
   const payment = await paymentOr404(id, t);
   const [timeline, refunds] = await Promise.all([paymentTimeline(payment.id, payment.providerPaymentId), manualRefundsOf(payment.id)]);
   await audit({ actor: { userId: admin.id, role: "admin" }, action: "billing.read", subject: { type: "payment", id: payment.id }, patientId: payment.patientId });
-  const when = (value: Date | string | null) => (value ? `${formatLongDate(value, locale, ZONE)} ${formatTime(value, locale, ZONE)}` : null);
+  const when = adminWhen(locale);
   const rule = refundable(payment);
   const left = refundableCents(rule);
   const upcoming = cancellationRefusal({ status: payment.appointmentStatus, startsAt: payment.startsAt }, "admin", now) === null;
   return {
     translations,
     meta: await pageMeta(request, { title: t("detail.title"), noindex: true }),
+    zone: adminZone(locale),
     payment: {
       id: payment.id,
       provider: payment.provider,

@@ -194,6 +194,7 @@ export default function Payment() {
           ))}
         </ol>
       </section>
+      <p className="muted mt-3 text-xs">{t("zoneNote", { zone: data.zone })}</p>
     </section>
   );
 }

@@ -13,12 +13,12 @@ import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { env } from "~/utils/env.server";
-import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+import { adminWhen, adminZone } from "~/services/admin-time.server";
+import { formatMoney } from "~/utils/format";
 
 /** /admin/users/{id}: one person's account, appointments, payments, consents and sessions (never clinical notes), and what the admin can do to the account. */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ZONE = "America/Sao_Paulo";
 
 /** The consultations an administrator may still cancel (not begun, not ended): a blocked account's are listed to be cancelled with everything back. */
 function cancellableOf<T extends { status: Parameters<typeof cancellationRefusal>[0]["status"]; startsAt: Date }>(appointments: T[], now: Date): T[] {
@@ -31,10 +31,11 @@ export async function personPageData(request: Request, admin: SessionUser, id: s
   if (!found) throw new Response(t("errors.notFound"), { status: 404 });
   await audit({ actor: { userId: admin.id, role: "admin" }, action: "user.read", subject: { type: "user", id: found.account.id } });
   const { account } = found;
-  const when = (value: Date | null) => (value ? `${formatLongDate(value, locale, ZONE)} ${formatTime(value, locale, ZONE)}` : null);
+  const when = adminWhen(locale);
   return {
     translations,
     meta: await pageMeta(request, { title: account.email, noindex: true }),
+    zone: adminZone(locale),
     self: account.id === admin.id,
     account: {
       id: account.id,

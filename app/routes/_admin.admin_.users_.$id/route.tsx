@@ -251,6 +251,7 @@ export default function Person() {
           </ul>
         )}
       </Section>
+      <p className="muted mt-3 text-xs">{t("zoneNote", { zone: data.zone })}</p>
     </section>
   );
 }
