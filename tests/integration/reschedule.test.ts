@@ -311,6 +311,109 @@ describe("what is refused", () => {
   });
 });
 
+describe("'Ver horários' posts the form: the reason typed is kept, and never in the URL", () => {
+  const REASON = "Exame de saúde marcado nesse dia";
+  const asPage = async (id: string, fields: Record<string, string>, query = "") => {
+    const response = await send(formPost(`/appointment/${id}/reschedule${query}`, fields, { Cookie: patientJar.header() }));
+    return { status: response.status, html: (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "").replaceAll("<!-- -->", "") };
+  };
+  const radios = (html: string) => [...html.matchAll(/<input type="radio" name="startsAt"[^>]*>/g)].map((match) => match[0]);
+  const longDate = (day: string) => new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+  /** Everything a proposal writes: the appointment, the request, the practice's notification, the timeline, the e-mails, the audit log. */
+  const written = async (id: string) => ({
+    appointment: await appointmentRow(id),
+    requests: await db.selectFrom("reschedule_requests").selectAll().where("appointment_id", "=", id).execute(),
+    notifications: await db.selectFrom("practice_notifications").selectAll().where("appointment_id", "=", id).execute(),
+    history: await db.selectFrom("appointment_history").selectAll().where("appointment_id", "=", id).execute(),
+    mail: await db.selectFrom("mail_outbox").select(["id", "template"]).execute(),
+    audit: await db.selectFrom("audit_log").select("id").execute(),
+  });
+
+  it("answers 200 with the chosen day's slots and the reason as sent, writing nothing", async () => {
+    const id = await confirmed(5, "10:00");
+    const day = dayFromToday(6);
+    vi.mocked(rescheduleService.requestReschedule).mockClear();
+    const before = await written(id);
+    // The page is at its plain URL (tomorrow's slots); the form sends the day and the reason in its body.
+    const shown = await asPage(id, { intent: "slots", date: day, reason: REASON });
+    expect(shown.status).toBe(200);
+    const values = radios(shown.html).map((radio) => /value="([^"]+)"/.exec(radio)![1]!);
+    expect(values).toContain(brasilia(day, "14:00").toISOString());
+    expect(values.every((value) => value.startsWith(day) || value.startsWith(addDays(day, 1)))).toBe(true);
+    expect(values).not.toContain(brasilia(dayFromToday(1), "14:00").toISOString());
+    expect(shown.html).toContain(`Horários livres em ${longDate(day)} (50 min)`);
+    expect(shown.html).toMatch(new RegExp(`<input type="date" name="date"[^>]*value="${day}"`));
+    expect(shown.html).toMatch(new RegExp(`<textarea name="reason"[^>]*>${REASON}</textarea>`));
+    // No error, and the page opens on the day's first slot (its group, the day, is read with it).
+    expect(shown.html).not.toContain('role="alert"');
+    expect(radios(shown.html)[0]).toContain('autofocus=""');
+    expect(await written(id)).toEqual(before);
+    expect(rescheduleService.requestReschedule).not.toHaveBeenCalled();
+
+    // As data: the day, its slots and the form as sent.
+    const answer = await post(id, patientJar, { intent: "slots", date: day, reason: REASON });
+    expect(answer.status).toBe(200);
+    const json = await body(answer);
+    expect(json.day).toMatchObject({ date: day, dateLabel: longDate(day), slotsFailed: false });
+    expect(json.day.slots.map((slot: { label: string }) => slot.label)).toContain("14:00");
+    expect(json.result.initialValue).toMatchObject({ intent: "slots", date: day, reason: REASON });
+    expect(await written(id)).toEqual(before);
+  });
+
+  it("a date that is not one to offer: 400 in Portuguese, the field marked, the reason still there, nothing written", async () => {
+    const id = await confirmed(5, "10:00");
+    const before = await written(id);
+    const horizon = lastBookableDate(dayFromToday(0));
+    for (const [date, message] of [
+      ["2031-02-30", "Data inválida. Escolha um dia que exista no calendário."],
+      ["amanhã", "Data inválida. Escolha um dia que exista no calendário."],
+      ["", "Data inválida. Escolha um dia que exista no calendário."],
+      [dayFromToday(-1), "A data não pode ser anterior a hoje."],
+      [addDays(horizon, 1), `Escolha uma data até ${longDate(horizon)}.`],
+    ] as const) {
+      const refused = await asPage(id, { intent: "slots", date, reason: REASON });
+      expect(refused.status, date).toBe(400);
+      expect(refused.html).toContain(`<p id="reschedule-date-error">${message}</p>`);
+      expect(refused.html).toMatch(/<input type="date" name="date"[^>]*aria-invalid="true"[^>]*aria-describedby="reschedule-date-error"[^>]*autofocus=""/);
+      expect(refused.html).toMatch(new RegExp(`<textarea name="reason"[^>]*>${REASON}</textarea>`));
+    }
+    expect(await written(id)).toEqual(before);
+  });
+
+  it("someone else's consultation is a 404, and a consultation that can no longer move says why", async () => {
+    const id = await confirmed(5, "10:00");
+    const stranger = await signedIn(await createUser());
+    expect((await post(id, stranger, { intent: "slots", date: dayFromToday(6), reason: REASON })).status).toBe(404);
+    await db.updateTable("appointments").set({ reschedule_count: 2 }).where("id", "=", id).execute();
+    const refused = await post(id, patientJar, { intent: "slots", date: dayFromToday(6), reason: REASON });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await body(refused))).toContain("Esta consulta já atingiu o máximo de reagendamentos.");
+  });
+
+  it("a proposal refused after 'Ver horários' comes back on the day it was sent with, the slot still chosen", async () => {
+    const id = await confirmed(5, "10:00");
+    const day = dayFromToday(6);
+    const chosen = brasilia(day, "15:00").toISOString();
+    // The URL still names no day (tomorrow's); the form was showing the sixth day's slots.
+    const refused = await asPage(id, { intent: "request", date: day, startsAt: chosen, reason: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Por favor, informe o motivo do reagendamento");
+    const checked = radios(refused.html).filter((radio) => radio.includes('checked=""'));
+    expect(checked).toHaveLength(1);
+    expect(checked[0]).toContain(`value="${chosen}"`);
+    expect(refused.html).toContain(`Horários livres em ${longDate(day)} (50 min)`);
+  });
+
+  it("then the proposal is sent as before, with the reason typed", async () => {
+    const id = await confirmed(5, "10:00");
+    const day = dayFromToday(6);
+    expect((await asPage(id, { intent: "slots", date: day, reason: REASON })).status).toBe(200);
+    const sent = await post(id, patientJar, { intent: "request", date: day, startsAt: brasilia(day, "14:00").toISOString(), reason: REASON });
+    expect(sent.status).toBe(303);
+    expect(await db.selectFrom("reschedule_requests").select("reason").where("appointment_id", "=", id).execute()).toEqual([{ reason: REASON }]);
+  });
+});
+
 describe("an unexpected failure (the database gone)", () => {
   const databaseDown = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" });
 

@@ -25,6 +25,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function schema(t: TFunction) {
   return z.discriminatedUnion("intent", [
+    // 'Ver horários': the proposing form sent to show a day's slots, its reason carried along (never in the URL); nothing is written.
+    z.object({
+      intent: z.literal("slots"),
+      date: z.string({ required_error: t("errors.invalidDate") }).refine((date) => isDate(date), t("errors.invalidDate")),
+    }),
     z.object({
       intent: z.literal("request"),
       startsAt: instantSchema(t("errors.slotRequired")),
@@ -52,17 +57,6 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
   const lastDay = lastBookableDate(today);
   const date = isDate(asked) && asked >= today && asked <= lastDay ? asked : addDays(today, 1);
   const proposing = !pending && check.allowed;
-  let slots: Awaited<ReturnType<typeof freeSlotsForViewerDay>> = [];
-  let slotsFailed = false;
-  if (proposing) {
-    try {
-      slots = await freeSlotsForViewerDay({ id: appointment.psychologistId, timeZone: appointment.psychologistTimeZone }, { date, viewerTimeZone: zone, durationMinutes: appointment.durationMinutes, now });
-    } catch (error) {
-      // The spec's 'Não foi possível carregar os horários disponíveis.' with a retry; the rest of the page stands.
-      log().error({ err: error, appointmentId }, "reschedule slots failed to load");
-      slotsFailed = true;
-    }
-  }
   return {
     translations,
     meta: await pageMeta(request, { title: t(`title.${asker.role}`), noindex: true }),
@@ -75,26 +69,88 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
     policy: { max: policy.maxReschedulesPerAppointment, minHours: policy.minHoursBeforeAppointment, text: policySentence({ reschedule: policy }, scopedT(t, "policy")) },
     denial: check.allowed || pending ? null : { reason: check.reason, hoursLeft: preview.hoursLeft },
     pending: pending ? { mine: pending.requestedBy === asker.role, by: pending.requestedBy, reason: pending.reason, proposed: when(pending.proposedStartsAt) } : null,
-    date,
     today,
     lastDay,
-    dateLabel: formatLongDate(`${date}T12:00:00Z`, locale, "UTC") ?? date,
-    slots: slots.map((slot) => ({ value: slot.startsAt.toISOString(), label: formatTime(slot.startsAt, locale, zone) ?? "" })),
-    slotsFailed,
+    ...(proposing ? await dayOfSlots(appointment, { date, zone, locale, now }) : { date, dateLabel: longDate(date, locale), slots: [], slotsFailed: false }),
   };
+}
+
+type PreviewedAppointment = NonNullable<Awaited<ReturnType<typeof reschedulePreview>>>["appointment"];
+
+/** The day the proposing form shows: its date, said in words, and the psychologist's free slots that day in the viewer's zone. */
+export interface ShownDay {
+  date: string;
+  dateLabel: string;
+  slots: Array<{ value: string; label: string }>;
+  slotsFailed: boolean;
+}
+
+const longDate = (date: string, locale: string) => formatLongDate(`${date}T12:00:00Z`, locale, "UTC") ?? date;
+
+async function dayOfSlots(appointment: PreviewedAppointment, { date, zone, locale, now }: { date: string; zone: string; locale: string; now: Date }): Promise<ShownDay> {
+  try {
+    const slots = await freeSlotsForViewerDay({ id: appointment.psychologistId, timeZone: appointment.psychologistTimeZone }, { date, viewerTimeZone: zone, durationMinutes: appointment.durationMinutes, now });
+    return { date, dateLabel: longDate(date, locale), slots: slots.map((slot) => ({ value: slot.startsAt.toISOString(), label: formatTime(slot.startsAt, locale, zone) ?? "" })), slotsFailed: false };
+  } catch (error) {
+    // The spec's 'Não foi possível carregar os horários disponíveis.' with a retry; the rest of the page stands.
+    log().error({ err: error, appointmentId: appointment.id }, "reschedule slots failed to load");
+    return { date, dateLabel: longDate(date, locale), slots: [], slotsFailed: true };
+  }
+}
+
+/**
+ * The day a proposing form was sent with (its date field, 'Ver horários' or the proposal itself), with
+ * its slots: the page comes back on that day, the reason typed still there, whatever date the URL has.
+ * A date that is not one to offer is an error for 'Ver horários' (null here otherwise: the page shows its own day).
+ */
+async function sentDay(request: Request, user: SessionUser, appointmentId: string, sent: unknown, { t, locale, now }: { t: TFunction; locale: string; now: Date }): Promise<{ day: ShownDay } | { problem: string; status: number } | null> {
+  if (typeof sent !== "string" || !isDate(sent)) return null;
+  const preview = await reschedulePreview(appointmentId, askerOf(user), now);
+  if (!preview) throw new Response(t("errors.notFound"), { status: 404 });
+  // A request pending, or a consultation no longer movable: the page says why on its next load.
+  if (preview.request) return { problem: t("errors.status"), status: 409 };
+  if (!preview.check.allowed) return { problem: t(`errors.${preview.check.reason}`), status: 409 };
+  const zone = appointmentTimeZone(request, user);
+  const today = dateInZone(now, zone);
+  const lastDay = lastBookableDate(today);
+  if (sent < today) return { problem: t("errors.proposed_in_past"), status: 400 };
+  if (sent > lastDay) return { problem: t("errors.afterHorizon", { date: longDate(lastDay, locale) }), status: 400 };
+  return { day: await dayOfSlots(preview.appointment, { date: sent, zone, locale, now }) };
 }
 
 const PROBLEM_STATUS: Record<string, number> = { not_found: 404, slot_taken: 409, no_request: 409, own_request: 403, status: 409, limit_reached: 409, too_late: 409, proposed_in_past: 400, same_time: 400 };
 
-export async function rescheduleAction(request: Request, user: SessionUser, appointmentId: string) {
+export async function rescheduleAction(request: Request, user: SessionUser, appointmentId: string, now = new Date()) {
   const asker = askerOf(user);
-  const { t } = await pageTranslations(request, ["reschedule"]);
+  const { t, locale } = await pageTranslations(request, ["reschedule"]);
   const submission = parseWithZod(await request.formData(), { schema: schema(t) });
-  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  // A refused proposal comes back on the day it was sent with (its slots), as 'Ver horários' does.
+  const shownAgain = async () => {
+    if (submission.payload.intent !== "request" || !UUID.test(appointmentId)) return null;
+    try {
+      const shown = await sentDay(request, user, appointmentId, submission.payload.date, { t, locale, now });
+      return shown && "day" in shown ? shown.day : null;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      // The refusal matters more than the day: the page then shows the day its URL names.
+      log().error({ err: error, appointmentId }, "reschedule day failed to load");
+      return null;
+    }
+  };
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null, day: await shownAgain() }, { status: 400 });
   if (!UUID.test(appointmentId)) throw new Response(t("errors.notFound"), { status: 404 });
   const value = submission.value;
+  if (value.intent === "slots") {
+    // Nothing is written: the day's slots and the form as sent (the reason typed), for the page to show.
+    const shown = await sentDay(request, user, appointmentId, value.date, { t, locale, now });
+    if (shown && "problem" in shown) {
+      const field = shown.status === 400 ? { fieldErrors: { date: [shown.problem] } } : { formErrors: [shown.problem] };
+      return data({ result: submission.reply(field), error: null, day: null }, { status: shown.status });
+    }
+    return data({ result: submission.reply(), error: null, day: shown?.day ?? null });
+  }
   // The spec's 'Ocorreu um erro ao solicitar o reagendamento…' on the same page, the reason typed kept, rather than the error page.
-  const failed = () => ({ result: submission.reply(), error: t(value.intent === "request" ? "errors.requestFailed" : "errors.answerFailed") });
+  const failed = () => ({ result: submission.reply(), error: t(value.intent === "request" ? "errors.requestFailed" : "errors.answerFailed"), day: null });
   return answerUnexpected(`reschedule-${value.intent}`, async () => {
     const result =
       value.intent === "request"
@@ -102,6 +158,6 @@ export async function rescheduleAction(request: Request, user: SessionUser, appo
         : await answerReschedule({ appointmentId, asker, accept: value.intent === "accept", reason: value.intent === "reject" ? value.reason : null });
     if (result.ok) return redirectWithToast(backTo(asker, appointmentId), { type: "success", title: t(`done.${value.intent}`) });
     if (result.problem === "not_found") throw new Response(t("errors.notFound"), { status: 404 });
-    return data({ result: submission.reply(), error: t(`errors.${result.problem}`) }, { status: PROBLEM_STATUS[result.problem] ?? 409 });
+    return data({ result: submission.reply(), error: t(`errors.${result.problem}`), day: await shownAgain() }, { status: PROBLEM_STATUS[result.problem] ?? 409 });
   }, failed);
 }

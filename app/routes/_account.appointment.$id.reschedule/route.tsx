@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
 import { errorFocus, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireUser } from "~/services/session.server";
 import { loaderMeta } from "~/utils/meta";
-import { rescheduleAction, reschedulePageData } from "./reschedule.server";
+import { rescheduleAction, reschedulePageData, type ShownDay } from "./reschedule.server";
 
 /**
  * /appointment/{id}/reschedule — the patient 'solicita reagendamento', the
  * psychologist 'propõe um novo horário'; the other side accepts or rejects.
- * The date is a GET form, the slots are radios: all of it works without JavaScript.
+ * The date, the slots (radios) and the reason are one POST form: 'Ver horários'
+ * sends it to show the chosen day's slots, so a reason typed first is kept,
+ * and never put in the URL (it may speak of health). A link with ?date= opens
+ * on that day. All of it works without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return reschedulePageData(request, await requireUser(request), params.id ?? "");
@@ -23,16 +26,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta = loaderMeta;
 
+/** 'Ver horários' writes nothing and answers with the day itself: the page's data need not be asked again, unless it was refused (the consultation may have changed). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionStatus, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "slots" && actionStatus === 200 ? false : defaultShouldRevalidate;
+
+/** The proposing form's two buttons: 'Ver horários' ("slots") and the proposal ("request") send the same fields. */
+const PROPOSAL = ["slots", "request"];
+
 export default function Reschedule() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
-    | { result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null }; error?: string | null }
+    | { result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null }; error?: string | null; day?: ShownDay | null }
     | undefined;
   const { t } = useTranslation("reschedule");
   const submitting = useIsSubmitting();
-  // A refused form comes back with what was sent: without JavaScript the page is rendered anew, so the fields are refilled from it.
+  const sending = useIsSubmitting({ intent: "request" });
+  // A form that comes back (refused, or after 'Ver horários') has what was sent: without JavaScript the page is rendered anew, so the fields are refilled from it.
   const sent = answer?.result?.initialValue ?? {};
-  const typed = (intent: string, name: string) => (sent.intent === intent && typeof sent[name] === "string" ? (sent[name] as string) : undefined);
+  const typed = (intents: string[], name: string) => (typeof sent.intent === "string" && intents.includes(sent.intent) && typeof sent[name] === "string" ? (sent[name] as string) : undefined);
+  // The day the proposing form was sent with, else the one the URL names (or tomorrow).
+  const day: ShownDay = answer?.day ?? data;
   // Every error is listed in the page's alert (the spec's); each field's message there has an id, so the field the
   // server refused is marked invalid and described by its own message. Only the sent form's fields, and only those on the page.
   const byField = answer?.result?.error ?? {};
@@ -43,14 +56,16 @@ export default function Reschedule() {
   const proposing = !data.pending && !data.denial;
   const answering = Boolean(data.pending && !data.pending.mine);
   const marked = {
-    startsAt: { errors: sent.intent === "request" && proposing && !data.slotsFailed && data.slots.length > 0 ? byField.startsAt : undefined },
+    date: { errors: sent.intent === "slots" && proposing ? byField.date : undefined },
+    startsAt: { errors: sent.intent === "request" && proposing && !day.slotsFailed && day.slots.length > 0 ? byField.startsAt : undefined },
     reason: { errors: sent.intent === "request" && proposing ? byField.reason : undefined },
     rejectReason: { errors: sent.intent === "reject" && answering ? byField.reason : undefined },
   };
   const invalid = (field: keyof typeof marked, name: string) =>
     marked[field].errors?.some(Boolean) ? { "aria-invalid": true as const, "aria-describedby": `reschedule-${name}-error` } : {};
-  // The page opens on the first field to fix, else on the alert.
-  const focus = errorFocus({ errors: errors.map((error) => error.message) }, marked, ["startsAt", "reason", "rejectReason"]);
+  // The page opens on the first field to fix, else on the alert; after 'Ver horários', on the day's first slot (its group's
+  // name, the day, is read with it), or on the word there is none. With JavaScript these mount anew with the day, so the same.
+  const focus = errorFocus({ errors: errors.map((error) => error.message) }, marked, ["date", "startsAt", "reason", "rejectReason"]) ?? (sent.intent === "slots" && answer?.day ? "slots" : undefined);
   return (
     <section className="container-page max-w-xl py-8" aria-labelledby="reschedule-title">
       <h1 id="reschedule-title" className="text-2xl font-bold">
@@ -84,7 +99,7 @@ export default function Reschedule() {
                 <input type="hidden" name="intent" value="reject" />
                 <label className="block font-medium">
                   {t("rejectReason")}
-                  <textarea name="reason" required maxLength={500} rows={2} className="input mt-1 w-full" defaultValue={typed("reject", "reason")} {...invalid("rejectReason", "reason")} autoFocus={focus === "rejectReason"} />
+                  <textarea name="reason" required maxLength={500} rows={2} className="input mt-1 w-full" defaultValue={typed(["reject"], "reason")} {...invalid("rejectReason", "reason")} autoFocus={focus === "rejectReason"} />
                 </label>
                 <button type="submit" className="btn-secondary">
                   {t("reject")}
@@ -108,28 +123,30 @@ export default function Reschedule() {
         </div>
       ) : (
         <div className="card mt-4 space-y-4">
-          <Form method="get" className="flex flex-wrap items-end gap-2">
-            <label className="block text-sm font-medium">
-              {t("chooseDate")}
-              <input type="date" name="date" defaultValue={data.date} min={data.today} max={data.lastDay} required className="input mt-1" />
-            </label>
-            <button type="submit" className="btn-secondary">
-              {t("showSlots")}
-            </button>
-          </Form>
           <Form method="post" className="space-y-4">
-            <input type="hidden" name="intent" value="request" />
+            <div className="flex flex-wrap items-end gap-2">
+              <label className="block text-sm font-medium">
+                {t("chooseDate")}
+                <input type="date" name="date" defaultValue={typed(PROPOSAL, "date") ?? day.date} min={data.today} max={data.lastDay} className="input mt-1" {...invalid("date", "date")} autoFocus={focus === "date"} />
+              </label>
+              {/* First in the form: Enter in the date field shows its slots. No check of the slot and reason, not yet chosen. */}
+              <button type="submit" name="intent" value="slots" formNoValidate className="btn-secondary">
+                {t("showSlots")}
+              </button>
+            </div>
             <fieldset>
-              <legend className="text-sm font-medium">{t("slots", { date: data.dateLabel, minutes: data.durationMinutes })}</legend>
-              {data.slotsFailed ? (
+              <legend className="text-sm font-medium">{t("slots", { date: day.dateLabel, minutes: data.durationMinutes })}</legend>
+              {day.slotsFailed ? (
                 <LoadError message={t("slotsFailed")} retry={t("retry")} />
-              ) : data.slots.length === 0 ? (
-                <p className="muted mt-2 text-sm">{t("noSlots")}</p>
+              ) : day.slots.length === 0 ? (
+                <p key={day.date} tabIndex={-1} autoFocus={focus === "slots"} className="muted mt-2 text-sm">
+                  {t("noSlots")}
+                </p>
               ) : (
-                <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
-                  {data.slots.map((slot, index) => (
+                <div key={day.date} className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+                  {day.slots.map((slot, index) => (
                     <label key={slot.value} className="flex items-center gap-2 rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700">
-                      <input type="radio" name="startsAt" value={slot.value} required defaultChecked={typed("request", "startsAt") === slot.value} {...invalid("startsAt", "startsAt")} autoFocus={focus === "startsAt" && index === 0} />
+                      <input type="radio" name="startsAt" value={slot.value} required defaultChecked={typed(PROPOSAL, "startsAt") === slot.value} {...invalid("startsAt", "startsAt")} autoFocus={(focus === "startsAt" || focus === "slots") && index === 0} />
                       {slot.label}
                     </label>
                   ))}
@@ -138,9 +155,9 @@ export default function Reschedule() {
             </fieldset>
             <label className="block text-sm font-medium">
               {t("reason")}
-              <textarea name="reason" required maxLength={500} rows={3} className="input mt-1 w-full" defaultValue={typed("request", "reason")} {...invalid("reason", "reason")} autoFocus={focus === "reason"} />
+              <textarea name="reason" required maxLength={500} rows={3} className="input mt-1 w-full" defaultValue={typed(PROPOSAL, "reason")} {...invalid("reason", "reason")} autoFocus={focus === "reason"} />
             </label>
-            <SubmitButton className="btn-primary" pending={submitting}>
+            <SubmitButton className="btn-primary" name="intent" value="request" pending={sending}>
               {t(`submit.${data.role}`)}
             </SubmitButton>
           </Form>
