@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { PRACTICE_TABS, practiceTabHref } from "~/domain/practice-tabs";
@@ -47,6 +48,9 @@ export default function PsychologistDashboard() {
   const location = useLocation();
   const { t, locale } = useTranslation("practice");
   const here = location.pathname + location.search;
+  const tabBar = useRef<HTMLElement>(null);
+  // On a phone the bar scrolls sideways: bring the current tab into it (only sideways, the page stays where it is).
+  useEffect(() => revealCurrentTab(tabBar.current), [location.pathname]);
   return (
     <section className="container-page py-6 lg:py-10" aria-labelledby="dashboard-title">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -81,7 +85,7 @@ export default function PsychologistDashboard() {
       </div>
 
       {/* On a phone the bar scrolls sideways; every tab is a link, reachable by keyboard. */}
-      <nav aria-label={t("tabsLabel")} className="mt-6 -mx-4 overflow-x-auto px-4">
+      <nav ref={tabBar} aria-label={t("tabsLabel")} className="mt-6 -mx-4 overflow-x-auto px-4">
         <ul className="flex min-w-max gap-1 border-b border-slate-200 dark:border-slate-800">
           {PRACTICE_TABS.map((tab) => (
             <li key={tab.id}>
@@ -107,6 +111,16 @@ export default function PsychologistDashboard() {
       </div>
     </section>
   );
+}
+
+/** Scrolls the tab bar sideways until its current tab is inside it; in either direction, left to right or right to left. */
+function revealCurrentTab(bar: HTMLElement | null) {
+  const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!bar || !current) return;
+  const barBox = bar.getBoundingClientRect();
+  const tabBox = current.getBoundingClientRect();
+  if (tabBox.left < barBox.left) bar.scrollLeft += tabBox.left - barBox.left;
+  else if (tabBox.right > barBox.right) bar.scrollLeft += tabBox.right - barBox.right;
 }
 
 export function ErrorBoundary() {
