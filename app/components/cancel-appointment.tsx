@@ -37,6 +37,7 @@ export function CancelForm({ data, answer, t, FormComponent, submitting, leave }
       <div className="card mt-4 text-sm">
         <p className="font-semibold">{data.appointment.with}</p>
         <p>{t("when", { date: data.appointment.date ?? "", time: data.appointment.time ?? "" })}</p>
+        {data.appointment.zone ? <p className="muted text-xs">{data.appointment.zone}</p> : null}
         <p className="muted">{t("price", { price: data.appointment.price })}</p>
       </div>
 

@@ -56,6 +56,19 @@ afterEach(() => {
 });
 
 describe("a patient cancels", () => {
+  it("sees the consultation's time in their own zone, named when it differs from the psychologist's (ADR 004)", async () => {
+    const { id } = await paidAppointment(48 * HOUR);
+    await db.updateTable("profiles").set({ time_zone: "Europe/Lisbon" }).where("id", "=", pair.patient.id).execute();
+    const patientView = (await body(await page(id, await signedIn(pair.patient)))).appointment;
+    expect(patientView.zone).toMatch(/Europa Ocidental/);
+    const html = await (await send(pagePath(`/appointment/${id}/cancel`, await signedIn(pair.patient)))).text();
+    expect(html).toContain(`<p class="muted text-xs">${patientView.zone}</p>`);
+    // The psychologist reads it on the practice's clock: nothing to name.
+    const psychologistView = (await body(await page(id, await signedIn(pair.psychologist)))).appointment;
+    expect(psychologistView.zone).toBeNull();
+    expect(psychologistView.time).not.toBe(patientView.time);
+  });
+
   it("18 hours ahead: sees 50 % before confirming, gets half back, and everything that follows happens once", async () => {
     const { id, paymentId } = await paidAppointment(18 * HOUR);
     const jar = await signedIn(pair.patient);

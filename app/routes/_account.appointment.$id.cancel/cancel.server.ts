@@ -12,7 +12,8 @@ import { pageMeta } from "~/services/page-meta.server";
 import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { log } from "~/utils/logger.server";
-import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+import { formatMoney } from "~/utils/format";
+import { whenLabel } from "~/utils/zoned-time";
 
 /** /appointment/{id}/cancel for the appointment's patient or psychologist: the refund that applies, the reason, the POST. */
 
@@ -45,8 +46,8 @@ export async function cancelPageData(request: Request, user: SessionUser, appoin
       id: appointment.id,
       // Each side sees the other person.
       with: asker.role === "patient" ? appointment.psychologistName : patientName({ firstName: appointment.patientFirstName, lastName: appointment.patientLastName }),
-      date: formatLongDate(appointment.startsAt, locale, zone),
-      time: formatTime(appointment.startsAt, locale, zone),
+      // In the viewer's zone, named when its clock differs from the psychologist's (ADR 004), as on the dashboards.
+      ...whenLabel(appointment.startsAt, locale, zone, appointment.psychologistTimeZone),
       price: formatMoney(appointment.priceCents, locale),
     },
     refusal,
