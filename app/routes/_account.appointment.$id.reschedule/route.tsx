@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
 import { errorFocus, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
@@ -64,8 +65,17 @@ export default function Reschedule() {
   const invalid = (field: keyof typeof marked, name: string) =>
     marked[field].errors?.some(Boolean) ? { "aria-invalid": true as const, "aria-describedby": `reschedule-${name}-error` } : {};
   // The page opens on the first field to fix, else on the alert; after 'Ver horários', on the day's first slot (its group's
-  // name, the day, is read with it), or on the word there is none. With JavaScript these mount anew with the day, so the same.
+  // name, the day, is read with it), or on the sentence saying there is none.
   const focus = errorFocus({ errors: errors.map((error) => error.message) }, marked, ["date", "startsAt", "reason", "rejectReason"]) ?? (sent.intent === "slots" && answer?.day ? "slots" : undefined);
+  // autoFocus does it when the page is rendered anew (without JavaScript); with it, each answer moves the focus there too,
+  // the same day asked again included (nothing new mounts then, and React's autoFocus ignores a paragraph).
+  const dayStart = useRef<HTMLElement | null>(null);
+  const keepDayStart = (node: HTMLElement | null) => {
+    dayStart.current = node;
+  };
+  useEffect(() => {
+    if (focus === "slots") dayStart.current?.focus();
+  }, [answer, focus]);
   return (
     <section className="container-page max-w-xl py-8" aria-labelledby="reschedule-title">
       <h1 id="reschedule-title" className="text-2xl font-bold">
@@ -139,14 +149,14 @@ export default function Reschedule() {
               {day.slotsFailed ? (
                 <LoadError message={t("slotsFailed")} retry={t("retry")} />
               ) : day.slots.length === 0 ? (
-                <p key={day.date} tabIndex={-1} autoFocus={focus === "slots"} className="muted mt-2 text-sm">
+                <p ref={keepDayStart} tabIndex={-1} autoFocus={focus === "slots"} className="muted mt-2 text-sm">
                   {t("noSlots")}
                 </p>
               ) : (
-                <div key={day.date} className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+                <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
                   {day.slots.map((slot, index) => (
                     <label key={slot.value} className="flex items-center gap-2 rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700">
-                      <input type="radio" name="startsAt" value={slot.value} required defaultChecked={typed(PROPOSAL, "startsAt") === slot.value} {...invalid("startsAt", "startsAt")} autoFocus={(focus === "startsAt" || focus === "slots") && index === 0} />
+                      <input ref={index === 0 ? keepDayStart : undefined} type="radio" name="startsAt" value={slot.value} required defaultChecked={typed(PROPOSAL, "startsAt") === slot.value} {...invalid("startsAt", "startsAt")} autoFocus={(focus === "startsAt" || focus === "slots") && index === 0} />
                       {slot.label}
                     </label>
                   ))}
