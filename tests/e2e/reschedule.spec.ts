@@ -18,13 +18,25 @@ const ZONE = "America/Sao_Paulo";
 const brasiliaDate = (instant: number) => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(instant);
 const clock = (instant: number) => new Intl.DateTimeFormat("pt-BR", { timeZone: ZONE, hour: "2-digit", minute: "2-digit" }).format(instant);
 const shortDate = (instant: number) => new Intl.DateTimeFormat("pt-BR", { timeZone: ZONE, day: "2-digit", month: "2-digit", year: "numeric" }).format(instant);
+/** A day (yyyy-mm-dd) as the slots' heading says it: '12 de março de 2027'. */
+const longDate = (date: string) => new Intl.DateTimeFormat("pt-BR", { timeZone: "UTC", day: "2-digit", month: "long", year: "numeric" }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * On a reschedule page: 'Ver horários' for `date`; the page then shows that day's slots and opens on the first
+ * (its group, the day, is read with it), or on the sentence saying there is none — with JavaScript or without.
+ */
+async function showSlots(page: Page, date: string) {
+  await page.getByLabel("Nova data").fill(date);
+  await page.getByRole("button", { name: "Ver horários" }).click();
+  await expect(page.getByText(`Horários livres em ${longDate(date)}`)).toBeVisible();
+  const slots = page.locator('input[name="startsAt"]');
+  await expect((await slots.count()) > 0 ? slots.first() : page.getByText("Nenhum horário disponível para esta data")).toBeFocused();
+}
 
 /** On a reschedule page: the first free slot from `after` on, over the next days; returns its ISO start. */
 async function chooseSlot(page: Page, after: number, avoid: number[]): Promise<number> {
   for (let day = 0; day < 14; day++) {
-    await page.getByLabel("Nova data").fill(brasiliaDate(after + day * 24 * HOUR));
-    await page.getByRole("button", { name: "Ver horários" }).click();
-    await expect(page).toHaveURL(new RegExp(`date=${brasiliaDate(after + day * 24 * HOUR)}`));
+    await showSlots(page, brasiliaDate(after + day * 24 * HOUR));
     const values = await Promise.all((await page.locator('input[name="startsAt"]').all()).map((input) => input.getAttribute("value")));
     const free = values.map((value) => Date.parse(value ?? "")).find((start) => start >= after && avoid.every((taken) => Math.abs(taken - start) >= 2 * HOUR));
     if (free !== undefined) {
@@ -33,6 +45,22 @@ async function chooseSlot(page: Page, after: number, avoid: number[]): Promise<n
     }
   }
   throw new Error("no free slot for the reschedule");
+}
+
+/** A new patient books and pays a consultation with the demo psychologist three days or more ahead; returns its start. */
+async function bookAhead(page: Page, patient: { name: string; email: string }): Promise<number> {
+  await signUpPatient(page, { name: patient.name, email: patient.email, password: PASSWORD });
+  const step2 = await openStep2(page, PSYCHOLOGIST.name);
+  let chosen: string | null = null;
+  for (let day = 3; day < 14 && !chosen; day++) {
+    step2.searchParams.set("date", brasiliaDate(Date.now() + day * 24 * HOUR));
+    step2.searchParams.set("duration", "60");
+    await page.goto(step2.pathname + step2.search);
+    chosen = await page.locator('input[name="startsAt"]').first().getAttribute("value", { timeout: 2_000 }).catch(() => null);
+  }
+  expect(chosen, "a free slot three days or more ahead").not.toBeNull();
+  await bookAndPay(page, chosen!);
+  return Date.parse(chosen!);
 }
 
 test("the psychologist proposes a new time and the patient accepts; the patient asks for another and the psychologist refuses", async ({ page }, testInfo) => {
@@ -44,19 +72,7 @@ test("the psychologist proposes a new time and the patient accepts; the patient 
   let appointmentPath = "";
 
   await test.step("a new patient books and pays, three days or more ahead", async () => {
-    await signUpPatient(page, { name: patient.name, email: patient.email, password: PASSWORD });
-
-    const step2 = await openStep2(page, PSYCHOLOGIST.name);
-    let chosen: string | null = null;
-    for (let day = 3; day < 14 && !chosen; day++) {
-      step2.searchParams.set("date", brasiliaDate(Date.now() + day * 24 * HOUR));
-      step2.searchParams.set("duration", "60");
-      await page.goto(step2.pathname + step2.search);
-      chosen = await page.locator('input[name="startsAt"]').first().getAttribute("value", { timeout: 2_000 }).catch(() => null);
-    }
-    expect(chosen, "a free slot three days or more ahead").not.toBeNull();
-    await bookAndPay(page, chosen!);
-    original = Date.parse(chosen!);
+    original = await bookAhead(page, patient);
   });
   await test.step("the psychologist proposes a new time from the consultation's page", async () => {
     await signIn(page, PSYCHOLOGIST.email, PSYCHOLOGIST.password);
@@ -129,4 +145,40 @@ test("the psychologist proposes a new time and the patient accepts; the patient 
     await expect(page.getByText(clock(moved)).first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Histórico da consulta" }).getByText("Novo horário recusado").first()).toBeVisible();
   });
+});
+
+test("a reason typed before choosing the day stays through 'Ver horários', never in the URL, and goes with the request", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const unique = `${Date.now().toString(36)}${testInfo.project.name === "js" ? "j" : "n"}`;
+  const patient = { name: `Rita Motivo${unique}`, email: `motivo.${unique}@exemplo.com.br` };
+  // A reason that speaks of health: it must reach the psychologist, and no address bar, history or log.
+  const reason = "Exame de saúde: biópsia marcada";
+  const addresses: string[] = [];
+  page.on("request", (request) => addresses.push(request.url()));
+
+  const original = await bookAhead(page, patient);
+  await page.goto("/patient-dashboard");
+  await page.getByRole("article").filter({ hasText: PSYCHOLOGIST.name }).getByRole("link", { name: "Solicitar reagendamento" }).click();
+  await expect(page.getByRole("heading", { name: "Solicitar reagendamento" })).toBeVisible();
+  const reschedulePath = new URL(page.url()).pathname;
+
+  // The reason first, then the day: the slots of each day come, the reason stays.
+  await page.getByLabel("Motivo do reagendamento").fill(reason);
+  await showSlots(page, brasiliaDate(original + 2 * 24 * HOUR));
+  await expect(page.getByLabel("Motivo do reagendamento")).toHaveValue(reason);
+  const moved = await chooseSlot(page, original + 24 * HOUR, [original]);
+  await expect(page.getByLabel("Motivo do reagendamento")).toHaveValue(reason);
+  for (const address of [page.url(), ...addresses]) {
+    expect(address).not.toMatch(/reason=|Exame|bi%C3%B3psia|sa%C3%BAde/);
+  }
+
+  // Then the request, as before: the slot chosen, the reason typed first.
+  await expect(page.locator(`input[name="startsAt"][value="${new Date(moved).toISOString()}"]`)).toBeChecked();
+  await page.getByRole("button", { name: "Solicitar reagendamento" }).click();
+  await expect(page.getByText("Pedido de reagendamento enviado.")).toBeAttached();
+  await expect(page).toHaveURL(/\/patient-dashboard/);
+  await page.goto(reschedulePath);
+  await expect(page.getByText(`Motivo: ${reason}`)).toBeVisible();
+  await expect(page.getByText(clock(moved)).first()).toBeVisible();
+  for (const address of addresses) expect(address).not.toMatch(/reason=|Exame|bi%C3%B3psia|sa%C3%BAde/);
 });
