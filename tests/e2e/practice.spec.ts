@@ -27,7 +27,7 @@ async function fillSignIn(page: Page, email: string, password: string) {
   await form.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
-test("a psychologist registers, is approved, publishes hours and prices, is booked and paid, and sees the consultation", async ({ page, context }, testInfo) => {
+test("a psychologist registers, is approved, publishes hours and prices, is booked and paid, and sees the consultation", async ({ page, context, javaScriptEnabled }, testInfo) => {
   test.setTimeout(180_000);
   const unique = `${Date.now().toString(36)}${testInfo.project.name === "js" ? "j" : "n"}`;
   const surname = `Teste${unique}`;
@@ -80,6 +80,8 @@ test("a psychologist registers, is approved, publishes hours and prices, is book
   await page.getByRole("button", { name: "Aprovar" }).click();
   await expect(page.getByText("Psicólogo aprovado. Ele já aparece para os pacientes.")).toBeAttached();
   await expect(page.getByRole("status").filter({ hasText: "Aprovados" })).toBeVisible();
+  // With JavaScript, the 'Aprovar' button is gone once approved: focus goes to the page's main content, not the document.
+  if (javaScriptEnabled) await expect(page.locator("main#main")).toBeFocused();
 
   // The psychologist publishes weekly hours and prices.
   await context.clearCookies();
