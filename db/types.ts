@@ -309,7 +309,7 @@ export interface ReschedulePoliciesTable extends PolicyExceptions {
   created_at: CreatedAt & Generated<Date>;
 }
 
-export type PracticeNotificationKind = "booking_paid" | "cancellation" | "payment_failed" | "evaluation" | "reschedule_requested" | "record_requested";
+export type PracticeNotificationKind = "booking_paid" | "cancellation" | "payment_failed" | "evaluation" | "reschedule_requested" | "reschedule_accepted" | "reschedule_rejected" | "record_requested";
 
 export type RescheduleRequestStatus = "pending" | "confirmed" | "rejected" | "expired" | "cancelled";
 

@@ -103,6 +103,8 @@ export async function answerReschedule(input: { appointmentId: string; asker: As
     // Accepting moves the consultation to a new slot: refused, as a new request is, once the psychologist is no longer
     // public (suspended, or the account blocked after the proposal). The request stays open to be rejected or to lapse.
     if (input.accept && !(await findBookablePsychologist(appointment.psychologistId, trx))) return { ok: false, problem: "psychologist_not_found" };
+    // The psychologist's box tells how the patient answered their proposal (the patient learns of the psychologist's answer by e-mail).
+    if (input.asker.role === "patient") await recordPracticeNotification(trx, appointment.id, input.accept ? "reschedule_accepted" : "reschedule_rejected", { again: true });
     if (input.accept) {
       await moveToProposal(trx, appointment.id);
       await closeRequest(trx, request.id, "confirmed", input.reason, now);

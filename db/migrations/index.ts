@@ -22,6 +22,7 @@ import * as overviewIndexes from "./0026_overview_indexes";
 import * as paymentsByPsychologist from "./0027_payments_by_psychologist";
 import * as practiceIndexes from "./0028_practice_indexes";
 import * as oneSessionPrice from "./0029_one_session_price";
+import * as rescheduleAnswers from "./0030_reschedule_answers";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0027_payments_by_psychologist": paymentsByPsychologist,
   "0028_practice_indexes": practiceIndexes,
   "0029_one_session_price": oneSessionPrice,
+  "0030_reschedule_answers": rescheduleAnswers,
 };
