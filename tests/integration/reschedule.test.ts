@@ -520,3 +520,62 @@ describe("an unanswered request", () => {
     expect((await queuedJobs("appointments.reminder")).filter((job) => job.singletonKey?.endsWith(":after-request"))).toEqual([]);
   });
 });
+
+describe("what the page says about a request, and whose words and clock", () => {
+  /** The page's markup without its scripts (the hydration data repeats the texts). */
+  const markup = async (id: string, jar: CookieJar, headers: Record<string, string> = {}) =>
+    (await (await sendToApp(appPage(`/appointment/${id}/reschedule`, { ...headers, Cookie: jar.header() }))).text()).replace(/<script[\s\S]*?<\/script>/g, "").replaceAll("<!-- -->", "");
+  const heading = (html: string) => /<h1 id="reschedule-title"[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+  const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+  it("answering (or awaiting) a request is headed by the request, not by the proposing form's title", async () => {
+    const id = await confirmed(5, "10:00");
+    expect(heading(await markup(id, psychologistJar))).toBe("Propor novo horário");
+    expect((await propose(id, patientJar, brasilia(dayFromToday(6), "14:00"))).status).toBe(303);
+    const answering = await markup(id, psychologistJar);
+    expect(heading(answering)).toBe("Pedido de reagendamento");
+    expect(title(answering)).toMatch(/^Pedido de reagendamento/);
+    expect(heading(await markup(id, psychologistJar, { "Accept-Language": "es" }))).toBe("Solicitud de reprogramación");
+    expect(heading(await markup(id, patientJar))).toBe("Pedido de reagendamento");
+
+    const other = await confirmed(9, "10:00");
+    expect((await propose(other, psychologistJar, brasilia(dayFromToday(10), "14:00"))).status).toBe(303);
+    expect(heading(await markup(other, patientJar))).toBe("Novo horário proposto");
+    expect(heading(await markup(other, patientJar, { "Accept-Language": "es" }))).toBe("Nuevo horario propuesto");
+  });
+
+  it("on an Arabic page, the other side's reason and name are isolated (<bdi>): a Spanish full stop stays at its end", async () => {
+    const id = await confirmed(5, "10:00");
+    expect((await propose(id, psychologistJar, brasilia(dayFromToday(6), "14:00"), "Tengo un congreso ese día.")).status).toBe(303);
+    const html = await markup(id, patientJar, { "Accept-Language": "ar" });
+    expect(html).toContain('<html lang="ar" dir="rtl"');
+    expect(html).toContain("<p>السبب: <bdi>Tengo un congreso ese día.</bdi></p>");
+    expect(html).toMatch(/<p class="font-semibold"><bdi>[^<]+<\/bdi><\/p>/);
+    // The psychologist's own page, in Portuguese, shows it isolated too.
+    expect(await markup(id, psychologistJar)).toContain("<p>Motivo: <bdi>Tengo un congreso ese día.</bdi></p>");
+  });
+
+  it("names the viewer's zone for the current time, the proposed time and the slots when its clock differs from the psychologist's (ADR 004)", async () => {
+    const id = await confirmed(5, "10:00");
+    await db.updateTable("profiles").set({ time_zone: "Europe/Lisbon" }).where("id", "=", patient.id).execute();
+    const proposing = await body(await page(id, patientJar, `?date=${dayFromToday(6)}`));
+    expect(proposing.current.zone).toMatch(/Europa Ocidental/);
+    expect(proposing.zone).toMatch(/Europa Ocidental/);
+    const html = await markup(id, patientJar);
+    expect(html).toContain(`<p class="muted text-xs">${proposing.current.zone}</p>`);
+    expect(html).toContain(`Horários em ${proposing.zone}</span></legend>`);
+    // 'Ver horários' answers with the day, its zone named as well.
+    const shown = await post(id, patientJar, { intent: "slots", date: dayFromToday(7), reason: "" });
+    expect((await body(shown)).day.zone).toBe(proposing.zone);
+
+    expect((await propose(id, psychologistJar, brasilia(dayFromToday(6), "14:00"))).status).toBe(303);
+    const pending = await body(await page(id, patientJar));
+    expect(pending.pending.proposed.zone).toMatch(/Europa Ocidental/);
+    expect(await markup(id, patientJar)).toContain(`<p class="muted text-xs">${pending.pending.proposed.zone}</p>`);
+    // The psychologist reads the practice's clock: nothing to name.
+    const own = await body(await page(id, psychologistJar));
+    expect(own.current.zone).toBeNull();
+    expect(own.pending.proposed.zone).toBeNull();
+    expect(await markup(id, psychologistJar)).not.toContain("Europa Ocidental");
+  });
+});

@@ -18,6 +18,7 @@ import { answerUnexpected } from "~/services/unexpected-error.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { instantSchema } from "~/utils/instant";
 import { log } from "~/utils/logger.server";
+import { sameWallClock, zoneName } from "~/utils/zoned-time";
 
 /** /appointment/{id}/reschedule for the appointment's patient or psychologist: propose a new time, or answer the other side's. */
 
@@ -50,7 +51,8 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
   if (!preview) throw new Response(t("errors.notFound"), { status: 404 });
   const zone = appointmentTimeZone(request, user);
   const { appointment, check, policy, request: pending } = preview;
-  const when = (instant: Date) => ({ date: formatLongDate(instant, locale, zone) ?? "", time: formatTime(instant, locale, zone) ?? "" });
+  // In the viewer's zone, named when its clock differs from the psychologist's (ADR 004), as on the cancel page.
+  const when = (instant: Date) => ({ date: formatLongDate(instant, locale, zone) ?? "", time: formatTime(instant, locale, zone) ?? "", zone: viewerZoneName(instant, locale, zone, appointment.psychologistTimeZone) });
   const today = dateInZone(now, zone);
   const asked = new URL(request.url).searchParams.get("date");
   // As booking's calendar: no later than the horizon, the last day the proposal itself may take.
@@ -59,7 +61,8 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
   const proposing = !pending && check.allowed;
   return {
     translations,
-    meta: await pageMeta(request, { title: t(`title.${asker.role}`), noindex: true }),
+    // A request pending is what the page is about (answered, or awaited): its heading names it, not the proposing form's.
+    meta: await pageMeta(request, { title: pending ? t(`pendingTitle.${pending.requestedBy}`) : t(`title.${asker.role}`), noindex: true }),
     role: asker.role,
     back: backTo(asker, appointment.id),
     with: asker.role === "patient" ? appointment.psychologistName : patientName({ firstName: appointment.patientFirstName, lastName: appointment.patientLastName }),
@@ -71,7 +74,7 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
     pending: pending ? { mine: pending.requestedBy === asker.role, by: pending.requestedBy, reason: pending.reason, proposed: when(pending.proposedStartsAt) } : null,
     today,
     lastDay,
-    ...(proposing ? await dayOfSlots(appointment, { date, zone, locale, now }) : { date, dateLabel: longDate(date, locale), slots: [], slotsFailed: false }),
+    ...(proposing ? await dayOfSlots(appointment, { date, zone, locale, now }) : { date, dateLabel: longDate(date, locale), slots: [], slotsFailed: false, zone: null }),
   };
 }
 
@@ -83,18 +86,27 @@ export interface ShownDay {
   dateLabel: string;
   slots: Array<{ value: string; label: string }>;
   slotsFailed: boolean;
+  /** The viewer's zone the slots are shown in, named when its clock differs from the psychologist's that day; otherwise null. */
+  zone: string | null;
+}
+
+/** The viewer's zone's name when its clock differs from the psychologist's at this instant (ADR 004); otherwise null. */
+function viewerZoneName(instant: Date, locale: string, viewerZone: string, psychologistZone: string): string | null {
+  return sameWallClock(instant, viewerZone, psychologistZone) ? null : zoneName(instant, locale, viewerZone);
 }
 
 const longDate = (date: string, locale: string) => formatLongDate(`${date}T12:00:00Z`, locale, "UTC") ?? date;
 
 async function dayOfSlots(appointment: PreviewedAppointment, { date, zone, locale, now }: { date: string; zone: string; locale: string; now: Date }): Promise<ShownDay> {
+  // The slots are said in the viewer's zone: the heading names it when the practice's clock differs that day.
+  const shownZone = viewerZoneName(new Date(`${date}T12:00:00Z`), locale, zone, appointment.psychologistTimeZone);
   try {
     const slots = await freeSlotsForViewerDay({ id: appointment.psychologistId, timeZone: appointment.psychologistTimeZone }, { date, viewerTimeZone: zone, durationMinutes: appointment.durationMinutes, now });
-    return { date, dateLabel: longDate(date, locale), slots: slots.map((slot) => ({ value: slot.startsAt.toISOString(), label: formatTime(slot.startsAt, locale, zone) ?? "" })), slotsFailed: false };
+    return { date, dateLabel: longDate(date, locale), slots: slots.map((slot) => ({ value: slot.startsAt.toISOString(), label: formatTime(slot.startsAt, locale, zone) ?? "" })), slotsFailed: false, zone: shownZone };
   } catch (error) {
     // The spec's 'Não foi possível carregar os horários disponíveis.' with a retry; the rest of the page stands.
     log().error({ err: error, appointmentId: appointment.id }, "reschedule slots failed to load");
-    return { date, dateLabel: longDate(date, locale), slots: [], slotsFailed: true };
+    return { date, dateLabel: longDate(date, locale), slots: [], slotsFailed: true, zone: shownZone };
   }
 }
 

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadError } from "~/components/load-error";
+import { withIsolated } from "~/components/isolated-text";
 import { errorFocus, FormErrors, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { requireUser } from "~/services/session.server";
@@ -79,11 +80,16 @@ export default function Reschedule() {
   return (
     <section className="container-page max-w-xl py-8" aria-labelledby="reschedule-title">
       <h1 id="reschedule-title" className="text-2xl font-bold">
-        {t(`title.${data.role}`)}
+        {/* Answering (or awaiting) a request is not proposing one: the heading names the request. */}
+        {data.pending ? t(`pendingTitle.${data.pending.by}`) : t(`title.${data.role}`)}
       </h1>
       <div className="card mt-4 text-sm">
-        <p className="font-semibold">{data.with}</p>
+        {/* Names and reasons are the users' own words: isolated, so their direction does not bend the page's. */}
+        <p className="font-semibold">
+          <bdi>{data.with}</bdi>
+        </p>
         <p>{t("current", data.current)}</p>
+        {data.current.zone ? <p className="muted text-xs">{data.current.zone}</p> : null}
         <p className="muted">{data.policy.text}</p>
       </div>
       {errors.length > 0 ? (
@@ -95,8 +101,11 @@ export default function Reschedule() {
 
       {data.pending ? (
         <div className="card mt-4 space-y-3 text-sm">
-          <p className="font-semibold">{data.pending.mine ? t("waiting", data.pending.proposed) : t(`proposedBy.${data.pending.by}`, data.pending.proposed)}</p>
-          <p>{t("requestReason", { reason: data.pending.reason })}</p>
+          <div>
+            <p className="font-semibold">{data.pending.mine ? t("waiting", data.pending.proposed) : t(`proposedBy.${data.pending.by}`, data.pending.proposed)}</p>
+            {data.pending.proposed.zone ? <p className="muted text-xs">{data.pending.proposed.zone}</p> : null}
+          </div>
+          <p>{withIsolated((reason) => t("requestReason", { reason }), data.pending.reason)}</p>
           {data.pending.mine ? null : (
             <>
               <Form method="post">
@@ -145,7 +154,11 @@ export default function Reschedule() {
               </button>
             </div>
             <fieldset>
-              <legend className="text-sm font-medium">{t("slots", { date: day.dateLabel, minutes: data.durationMinutes })}</legend>
+              <legend className="text-sm font-medium">
+                {t("slots", { date: day.dateLabel, minutes: data.durationMinutes })}
+                {/* The slots are in the viewer's zone; named when the practice's clock differs (ADR 004). */}
+                {day.zone ? <span className="muted block text-xs font-normal">{t("timeZone", { zone: day.zone })}</span> : null}
+              </legend>
               {day.slotsFailed ? (
                 <LoadError message={t("slotsFailed")} retry={t("retry")} />
               ) : day.slots.length === 0 ? (
