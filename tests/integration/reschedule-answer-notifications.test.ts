@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/models/db.server";
 import { answerReschedule, requestReschedule } from "~/services/reschedule.server";
-import { clearQueues, MINUTE } from "#tests/helpers/appointments";
+import { clearQueues, createAppointment } from "#tests/helpers/appointments";
 import { brasilia, createBookablePsychologist, dayFromToday } from "#tests/helpers/booking";
 import { page, send } from "#tests/helpers/app";
 import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
@@ -11,15 +11,7 @@ import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
 let psychologist: TestUser & { psychologistId: string };
 let patient: TestUser;
 
-async function confirmed(day: number, time: string) {
-  const startsAt = brasilia(dayFromToday(day), time);
-  const row = await db
-    .insertInto("appointments")
-    .values({ patient_id: patient.id, psychologist_id: psychologist.psychologistId, starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 50 * MINUTE), duration_minutes: 50, status: "confirmed", payment_status: "paid", price_cents: 180_00 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const confirmed = (day: number, time: string) => createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: brasilia(dayFromToday(day), time) });
 
 const kinds = (id: string) => db.selectFrom("practice_notifications").select(["kind", "read_at"]).where("appointment_id", "=", id).orderBy("kind").execute();
 
