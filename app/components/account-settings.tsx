@@ -2,12 +2,23 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { formatCpf } from "~/domain/cpf";
+import type { Role } from "~/domain/roles";
 import { BRAZIL_TIME_ZONES, brazilZoneCity } from "~/domain/time-zones";
+import type { TFunction } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatLongDate } from "~/utils/format";
 import { CheckboxField, ErrorList, errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 import { initials } from "./user-menu";
 import { PHOTO_ACCEPT, photoSources } from "~/domain/image";
+
+/**
+ * What this CPF is for, said truly: a patient's is printed on their receipts (and in the tax report of the
+ * psychologist who saw them); a psychologist's receipts print the professional profile's CPF, not this one;
+ * an administrator's is on nothing.
+ */
+function cpfHint(t: TFunction, role: Role): string | undefined {
+  return role === "admin" ? undefined : t(`fields.cpfHint.${role}`);
+}
 
 type ConsentKey = "marketing" | "cookies" | "data_processing" | "third_parties";
 
@@ -27,6 +38,8 @@ export interface AccountSettingsData {
   };
   consents: Record<ConsentKey, { granted: boolean; at: Date } | null>;
   sessions: number;
+  /** Whose account: what its CPF is used for differs (a psychologist's receipts print the professional profile's). */
+  role: Role;
   timeZones: string[];
   /** The zone the page shows dates in: the profile's, else the browser's. */
   viewerTimeZone: string;
@@ -92,7 +105,7 @@ function PersonalData({ data, result }: { data: AccountSettingsData; result: Res
         </p>
       </div>
       <Field meta={fields.phone} label={t("fields.phone")} type="tel" hint={t("fields.phoneHint")} inputProps={{ autoComplete: "tel", autoFocus: focus === "phone" }} />
-      <Field meta={fields.cpf} label={t("fields.cpf")} hint={t("fields.cpfHint")} inputProps={{ inputMode: "numeric", maxLength: 14, autoFocus: focus === "cpf" }} />
+      <Field meta={fields.cpf} label={t("fields.cpf")} hint={cpfHint(t, data.role)} inputProps={{ inputMode: "numeric", maxLength: 14, autoFocus: focus === "cpf" }} />
       <div className="sm:col-span-2">
         <label className="label" htmlFor={fields.timeZone.id}>
           {t("fields.timeZone")}

@@ -152,6 +152,24 @@ describe("personal data", () => {
   });
 });
 
+describe("what the CPF is said to be for", () => {
+  /** The CPF field's hint on /settings, or null when there is none. */
+  const cpfHint = async (jar: CookieJar) => {
+    const html = (await (await send(appPage("/settings", { Cookie: jar.header() }))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    const input = /<input[^>]*name="cpf"[^>]*>/.exec(html)?.[0] ?? "";
+    const hintId = /aria-describedby="([^"]+)"/.exec(input)?.[1];
+    return hintId ? (new RegExp(`<p id="${hintId}"[^>]*>([^<]*)</p>`).exec(html)?.[1] ?? null) : null;
+  };
+
+  // Receipts print the patient's CPF from this profile, and the psychologist's from the professional profile
+  // (app/models/receipts.server.ts): each role is told what is true for it, never 'receipts and invoices'.
+  it("a patient's is on their receipts; a psychologist's receipts use the professional profile's; an admin's, nothing", async () => {
+    expect(await cpfHint(await signedIn(await createUser()))).toBe("Usado nos recibos das suas consultas e no relatório fiscal do psicólogo que atendeu você.");
+    expect(await cpfHint(await signedIn(await createUser({ role: "psychologist" })))).toBe("Os recibos que você emite usam o CPF do seu perfil profissional, não este.");
+    expect(await cpfHint(await signedIn(await createUser({ role: "admin" })))).toBeNull();
+  });
+});
+
 describe("consent dates", () => {
   it("name the day of the viewer's calendar, not the server's", async () => {
     const { user, jar } = await patient();

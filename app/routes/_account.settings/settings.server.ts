@@ -108,6 +108,8 @@ export async function settingsLoaderData(request: Request, user: SessionUser, pa
     account,
     consents: Object.fromEntries(CONSENT_KINDS.map((kind) => [kind, consents.get(kind) ?? null])) as Record<(typeof CONSENT_KINDS)[number], { granted: boolean; at: Date } | null>,
     sessions,
+    // The CPF's hint depends on it: a patient's is on their receipts, a psychologist's receipts take the professional profile's.
+    role: user.role,
     timeZones: Intl.supportedValuesOf("timeZone"),
     // Consent dates are days of the viewer's calendar, not the server's.
     viewerTimeZone: viewerTimeZone(request, user).timeZone,
