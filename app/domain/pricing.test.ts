@@ -137,7 +137,58 @@ describe("typedReaisToCents", () => {
     expect(typedReaisToCents(typed)).toBe(cents);
   });
 
-  it.each(["", "abc", "-10", "1.5000", "1,234.56", "1.234.5", "1e3", "10,", ",5", "150,001", "1000000000", "R$", "80 reais"])("refuses '%s'", (typed) => {
+  // Each language's way: the admin's refund field is filled in as the reader's language writes amounts
+  // (Intl: '70.00' in English and Chinese, '1 234,56' in French), and read back whichever way it is typed.
+  it.each([
+    ["70.00", 70_00],
+    ["70,00", 70_00],
+    ["R$70.00", 70_00],
+    ["R$ 70,00", 70_00],
+    ["70,00 R$", 70_00],
+    ["70,00\u00a0R$", 70_00],
+    ["\u200f70.00 R$\u200e", 70_00],
+    ["1,234.56", 1234_56],
+    ["R$1,234.50", 1234_50],
+    ["1,234,567", 1234567_00],
+    ["12,345,678.90", 12345678_90],
+    ["12,34,567.50", 1234567_50],
+    ["1,00,000", 100000_00],
+    ["1 234,56", 1234_56],
+    ["1\u00a0234,56", 1234_56],
+    ["1\u202f234,56", 1234_56],
+    ["1\u202f234\u202f567,50", 1234567_50],
+    ["1234,50", 1234_50],
+    ["1234.50", 1234_50],
+    ["1'234.50", 1234_50],
+    ["١٬٢٣٤٫٥٦", 1234_56],
+    ["٧٠٫٠٠", 70_00],
+    ["७०.००", 70_00],
+    ["0.01", 1],
+    ["0,5", 50],
+  ] as const)("reads '%s', as some language writes it, as %i centavos", (typed, cents) => {
+    expect(typedReaisToCents(typed)).toBe(cents);
+  });
+
+  it.each([
+    ["ar", 70_00],
+    ["de", 1234_56],
+    ["en", 1234567_89],
+    ["es", 12345_00],
+    ["fr", 1234567_89],
+    ["hi", 1234567_89],
+    ["it", 99],
+    ["pt-BR", 1500_00],
+    ["pt-PT", 1234_56],
+    ["ru", 1234567_89],
+    ["zh-CN", 70_00],
+  ])("reads back what Intl writes in %s (%i centavos), grouped or not", (locale, cents) => {
+    for (const useGrouping of [true, false]) {
+      const written = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping }).format(cents / 100);
+      expect(typedReaisToCents(written)).toBe(cents);
+    }
+  });
+
+  it.each(["", "abc", "-10", "1.5000", "1.234.5", "1e3", "10,", ",5", "150,001", "1000000000", "R$", "80 reais", "1,234,5", "1.234,567", "1,234", "1,500", "1,23.45", "1.234,567.89", "12,3456", "1 2,50", "70..00", "70,,00", "7 0"])("refuses '%s'", (typed) => {
     expect(typedReaisToCents(typed)).toBeNull();
   });
 });

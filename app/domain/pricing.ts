@@ -58,26 +58,56 @@ export function isOfferedDuration(minutes: unknown): minutes is OfferedDuration 
 
 const REAIS = /^(-?)(\d+)(?:[.,](\d{1,2}))?$/;
 
+/** Digits other scripts type (Arabic-Indic, Persian, Devanagari), read as 0–9. */
+const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966];
+
+function asciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/g, (digit) => {
+    const code = digit.charCodeAt(0);
+    const zero = DIGIT_ZEROS.find((first) => code >= first && code <= first + 9) ?? 0x30;
+    return String(code - zero);
+  });
+}
+
+/** How languages group thousands: '.', ',', a space (plain, no-break or narrow no-break), an apostrophe, the Arabic '٬'. */
+const GROUP_SEPARATORS = [".", ",", " ", "\u00a0", "\u202f", "'", "\u2019", "\u066c"];
+/** How they write the decimal mark: ',' (pt-BR, de, fr…), '.' (en, zh-CN, hi…), the Arabic '٫'. */
+const DECIMAL_MARKS = [",", ".", "\u066b"];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** One way of writing an amount: whole part grouped by `group` in threes (or the Indian 12,34,567), then `decimal` and 1–2 digits. */
+const AMOUNT_PATTERNS = GROUP_SEPARATORS.flatMap((group) =>
+  DECIMAL_MARKS.filter((decimal) => decimal !== group).map((decimal) => {
+    const g = escape(group);
+    return { group, pattern: new RegExp(`^(\\d+|\\d{1,3}(?:${g}\\d{3})+|\\d{1,2}(?:${g}\\d{2})+${g}\\d{3})(?:${escape(decimal)}(\\d{1,2}))?$`) };
+  }),
+);
+
 /**
- * Reais as a person types them, in Brazil or elsewhere ('150', '150,00', '150.5',
- * '1.500,00', 'R$ 80,00'), to integer centavos without floating point; null when
- * it is not an amount. Every form that takes money reads it with this.
+ * Reais as a person types them, in any of the interface's languages ('150', '150,00', '150.5',
+ * '1.500,00' and '1,500.00', '1 500,00', 'R$ 80,00', '80,00 R$'), to integer centavos without
+ * floating point; null when it is not an amount, or when it could be two (see below). A separator
+ * followed by three digits groups thousands; by one or two, it is the decimal mark (reais have no
+ * third decimal). Every form that takes money reads it with this.
  */
 export function typedReaisToCents(input: string): number | null {
-  const text = input.trim().replace(/^R\$\s*/i, "");
-  let whole: string;
-  let fraction = "";
-  const grouped = /^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(text);
-  const plain = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text);
-  if (grouped) {
-    whole = grouped[1]!.replace(/\./g, "");
-    fraction = grouped[2] ?? "";
-  } else if (plain) {
-    whole = plain[1]!;
-    fraction = plain[2] ?? "";
-  } else return null;
-  if (whole.length > 9) return null;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  const text = asciiDigits(input)
+    .replace(/[\u200e\u200f\u061c]/g, "")
+    .trim()
+    .replace(/^R\$\s*/i, "")
+    .replace(/\s*R\$$/i, "");
+  for (const { group, pattern } of AMOUNT_PATTERNS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    // '150,001' or '1,500' alone may be a comma decimal with a digit too many: ambiguous money is refused, not guessed.
+    // With the decimals ('1,500.00', as the field is filled in English) or two groups ('1,500,000') it is not.
+    if (group === "," && match[2] === undefined && match[1]!.split(",").length === 2) continue;
+    const whole = match[1]!.replace(/\D/g, "");
+    if (whole.length > 9) return null;
+    return Number(whole) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  }
+  return null;
 }
 
 /**

@@ -68,7 +68,9 @@ describe("pricing tab", () => {
     [{ price30: "0", price60: "200" }, "maior que zero"],
     [{ price30: "-5", price60: "200" }, "Informe um valor em reais"],
     [{ price30: "abc", price60: "200" }, "Informe um valor em reais"],
-    [{ price30: "1,234.56", price60: "200" }, "Informe um valor em reais"],
+    // '1,234.56' is an amount as English writes it (typedReaisToCents reads it); a comma group alone is ambiguous.
+    [{ price30: "1,234", price60: "200" }, "Informe um valor em reais"],
+    [{ price30: "1,234.5.6", price60: "200" }, "Informe um valor em reais"],
     [{ price30: "150", price60: "" }, "Informe um valor em reais"],
     [{ price30: "150" }, "Informe o preço"],
     [{ price30: "150", price60: "10000.01" }, "no máximo"],
