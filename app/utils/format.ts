@@ -37,6 +37,15 @@ export function formatMoney(cents: number, locale: string, currency = "BRL"): st
   return text.includes("\u200f") ? `${text}\u200e` : text;
 }
 
+/**
+ * An amount of reais for a field to edit, as the reader's language writes its decimals ('70,00' in
+ * Portuguese, '70.00' in English and Chinese), with no symbol nor grouping to type around;
+ * `typedReaisToCents` reads it back.
+ */
+export function amountForInput(cents: number, locale: string): string {
+  return numberFormat(locale, "amount-input", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);
+}
+
 /** A long date: the spec's 'dd de MMMM de yyyy' in Portuguese; elsewhere the day as the language writes it ('December 9, 2026', not '09'). */
 export function longDateOptions(locale: string): Intl.DateTimeFormatOptions {
   return { day: locale.startsWith("pt") ? "2-digit" : "numeric", month: "long", year: "numeric" };

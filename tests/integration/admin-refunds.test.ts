@@ -198,6 +198,26 @@ describe("a manual refund", () => {
   });
 
   it.each([
+    ["en", "200.00", "e.g. 80.00.", "R$1,234.50"],
+    ["zh-CN", "200.00", "例如 80.00。", "R$1,234.50"],
+    ["fr", "200,00", "par exemple 80,00.", "1\u202f234,50 R$"],
+    ["pt-BR", "200,00", "por exemplo 80,00.", "R$ 1.234,50"],
+  ])("in %s, fills the amount in as %s, gives its example that way, and reads back what that language types", async (locale, filled, example, thousands) => {
+    const { paymentId } = await paidAppointment(-24 * HOUR, "completed");
+    const headers = { "Accept-Language": locale };
+    const html = (await (await send(pageRequest(`/admin/payments/${paymentId}`, { ...headers, Cookie: adminJar.header() }))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(html).toMatch(new RegExp(`<input id="refund-amount"[^>]*value="${filled.replace(".", "\\.")}"`));
+    expect(html).toMatch(new RegExp(`<p id="refund-amount-hint"[^>]*>[^<]*${example.replace(".", "\\.")}</p>`));
+    // What is too much is refused as too much (409), not as unreadable (400): the thousands were read.
+    const tooMuch = await run(action, postRequest(`/admin/payments/${paymentId}`, refundForm({ amount: thousands }), adminJar, headers), { id: paymentId });
+    expect(tooMuch.status).toBe(409);
+    const refund = vi.spyOn(gateway, "refund");
+    const response = await run(action, postRequest(`/admin/payments/${paymentId}`, refundForm({ amount: filled }), adminJar, headers), { id: paymentId });
+    expect(response.status).toBe(303);
+    expect(refund.mock.calls[0]?.[1]).toBe(PRICE);
+  });
+
+  it.each([
     [{ amount: "abc" }, 400, "Valor inválido. Use reais com até dois decimais, por exemplo 80,00."],
     [{ amount: "0" }, 400, "Valor inválido. Use reais com até dois decimais, por exemplo 80,00."],
     [{ amount: "" }, 400, "Informe o valor do reembolso."],

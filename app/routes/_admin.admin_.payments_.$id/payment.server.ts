@@ -5,7 +5,7 @@ import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
 import { cancellationRefusal } from "~/domain/cancellation";
 import { answerLost, MANUAL_REFUND_REASON_MAX, manualRefundRetryRefusal, refundableCents } from "~/domain/manual-refund";
-import { centsToReais, typedReaisToCents } from "~/domain/pricing";
+import { typedReaisToCents } from "~/domain/pricing";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { paymentTimeline } from "~/models/admin-payments.server";
 import { audit } from "~/models/audit.server";
@@ -17,7 +17,7 @@ import type { SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
 import { adminWhen, adminZone } from "~/services/admin-time.server";
-import { formatMoney } from "~/utils/format";
+import { amountForInput, formatMoney } from "~/utils/format";
 
 /**
  * /admin/payments/{id}: one payment with its history, the provider's
@@ -65,7 +65,7 @@ export async function paymentPageData(request: Request, admin: SessionUser, id: 
       psychologistName: payment.psychologistName,
       appointment: { status: payment.appointmentStatus, paymentStatus: payment.appointmentPaymentStatus, startsAt: when(payment.startsAt), cancellationRefund: payment.cancellationRefundStatus },
     },
-    refundable: left > 0 ? { amount: formatMoney(left, locale, payment.currency), reais: centsToReais(left).toFixed(2).replace(".", ",") } : null,
+    refundable: left > 0 ? { amount: formatMoney(left, locale, payment.currency), reais: amountForInput(left, locale), example: amountForInput(80_00, locale) } : null,
     /** A consultation still ahead: everything back goes through cancelling it. */
     cancellable: upcoming,
     // A fresh key per page view: the same form sent twice is one refund.
@@ -113,7 +113,8 @@ function reasonField(t: TFunction) {
     .max(MANUAL_REFUND_REASON_MAX, t("detail.errors.reasonTooLong"));
 }
 
-function actionSchema(t: TFunction) {
+/** Its example amount ('80,00', '80.00') is written as the reader's language writes decimals, as the field is filled in. */
+function actionSchema(t: TFunction, locale: string) {
   return z.discriminatedUnion("intent", [
     z.object({
       intent: z.literal("refund"),
@@ -123,7 +124,7 @@ function actionSchema(t: TFunction) {
         .transform((value, ctx) => {
           const cents = typedReaisToCents(value);
           if (cents !== null && cents > 0) return cents;
-          ctx.addIssue({ code: "custom", message: t("detail.errors.amountInvalid") });
+          ctx.addIssue({ code: "custom", message: t("detail.errors.amountInvalid", { example: amountForInput(80_00, locale) }) });
           return z.NEVER;
         }),
       reason: reasonField(t),
@@ -136,13 +137,13 @@ function actionSchema(t: TFunction) {
 
 export async function paymentAction(request: Request, admin: SessionUser, id: string | undefined) {
   // The cancellation namespace: a failed cancel is said as on the person's own cancel page.
-  const { t } = await pageTranslations(request, ["admin-payments", "cancellation"]);
+  const { t, locale } = await pageTranslations(request, ["admin-payments", "cancellation"]);
   const payment = await paymentOr404(id, t);
   const form = await request.formData();
   const sent = form.get("intent");
   // Which form was sent (null for a hand-made post naming none): the page shows the answer in that form only.
   const intent = typeof sent === "string" && INTENTS.includes(sent) ? (sent as PaymentFormIntent) : null;
-  const submission = parseWithZod(form, { schema: actionSchema(t) });
+  const submission = parseWithZod(form, { schema: actionSchema(t, locale) });
   const reply = (options?: Parameters<typeof submission.reply>[0]) => ({ ...submission.reply(options), intent });
   if (submission.status !== "success") return data(reply(), { status: 400 });
   const back = `/admin/payments/${payment.id}`;

@@ -106,7 +106,7 @@ export default function Payment() {
             </label>
             <input id="refund-amount" name="amount" inputMode="decimal" required defaultValue={(typed.intent === "refund" ? typed.amount : undefined) ?? data.refundable.reais} className="input mt-1 w-40" aria-invalid={refundErrors.amount ? true : undefined} aria-describedby={refundErrors.amount ? "refund-amount-hint refund-amount-error" : "refund-amount-hint"} autoFocus={focus === "amount"} />
             <p id="refund-amount-hint" className="muted mt-1 text-xs">
-              {t("detail.refund.amountHint")}
+              {t("detail.refund.amountHint", { example: data.refundable.example })}
             </p>
             <ErrorList id="refund-amount-error" errors={refundErrors.amount} />
           </div>
