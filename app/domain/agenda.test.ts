@@ -60,15 +60,55 @@ describe("a day's summary", () => {
 });
 
 describe("the month grid", () => {
-  it("runs Sunday to Saturday and fills with neighbouring days", () => {
-    const weeks = monthGrid("2026-11"); // 1 Nov 2026 is a Sunday
+  it("runs Sunday to Saturday in pt-BR and fills with neighbouring days", () => {
+    const weeks = monthGrid("2026-11", "pt-BR"); // 1 Nov 2026 is a Sunday
     expect(weeks[0]![0]).toEqual({ date: "2026-11-01", inMonth: true });
     expect(weeks.at(-1)!.at(-1)).toEqual({ date: "2026-12-05", inMonth: false });
     expect(weeks.every((week) => week.length === 7)).toBe(true);
-    const december = monthGrid("2026-12");
+    const december = monthGrid("2026-12", "pt-BR");
     expect(december[0]![0]).toEqual({ date: "2026-11-29", inMonth: false });
     expect(december[0]![2]).toEqual({ date: "2026-12-01", inMonth: true });
   });
+  // The grid's first and last cells, and its number of weeks.
+  const shape = (month: string, locale: string) => {
+    const weeks = monthGrid(month, locale);
+    return { first: weeks[0]![0]!.date, rows: weeks.length, last: weeks.at(-1)!.at(-1)!.date };
+  };
+
+  it.each([
+    // A month that starts on the locale's first day of the week opens with its 1st.
+    ["2026-11", "pt-BR", "2026-11-01", 5, "2026-12-05"], // Sunday 1 November
+    ["2026-06", "ru", "2026-06-01", 5, "2026-07-05"], // Monday 1 June
+    ["2026-08", "ar", "2026-08-01", 5, "2026-09-04"], // Saturday 1 August
+    // A month that starts the day before it has six days of the month before.
+    ["2026-08", "pt-BR", "2026-07-26", 6, "2026-09-05"], // Saturday 1 August
+    ["2026-11", "ru", "2026-10-26", 6, "2026-12-06"], // Sunday 1 November
+    ["2026-05", "ar", "2026-04-25", 6, "2026-06-05"], // Friday 1 May
+    // February of a common year fits four rows when it starts on the locale's first day, and only then.
+    ["2026-02", "pt-BR", "2026-02-01", 4, "2026-02-28"],
+    ["2026-02", "ru", "2026-01-26", 5, "2026-03-01"],
+    ["2027-02", "de", "2027-02-01", 4, "2027-02-28"],
+    ["2027-02", "pt-BR", "2027-01-31", 5, "2027-03-06"],
+    ["2031-02", "ar", "2031-02-01", 4, "2031-02-28"],
+    ["2031-02", "zh-CN", "2031-01-27", 5, "2031-03-02"],
+  ])("%s in %s opens on %s, in %i weeks to %s", (month, locale, first, rows, last) => {
+    const grid = shape(month, locale);
+    expect(grid.first).toBe(first);
+    expect(grid.rows).toBe(rows);
+    expect(grid.last).toBe(last);
+  });
+
+  it.each(["pt-BR", "pt-PT", "en", "hi", "es", "fr", "de", "it", "ru", "zh-CN", "ar"])("in %s every week starts on the language's first day and the month is whole", (locale) => {
+    const first = { "pt-BR": 0, "pt-PT": 0, en: 0, hi: 0, ar: 6 }[locale] ?? 1;
+    for (const month of ["2026-02", "2026-05", "2026-11", "2027-02"]) {
+      const weeks = monthGrid(month, locale);
+      expect(weeks.every((week) => week.length === 7 && new Date(`${week[0]!.date}T12:00:00Z`).getUTCDay() === first)).toBe(true);
+      const inMonth = weeks.flat().filter((day) => day.inMonth);
+      expect(inMonth[0]!.date).toBe(`${month}-01`);
+      expect(weeks.at(-1)!.some((day) => day.inMonth)).toBe(true);
+    }
+  });
+
   it("shifts months across years and validates dates", () => {
     expect(shiftMonth("2026-12", 1)).toBe("2027-01");
     expect(shiftMonth("2026-01", -1)).toBe("2025-12");
@@ -113,7 +153,7 @@ describe("the calendar's years (1900–2999, one range for every date and month 
     (value) => expect(isMonth(value)).toBe(false),
   );
   it.each(["1900-01", "1900-02", "2999-11", "2999-12"])("every accepted edge month %s has a grid and neighbours", (month) => {
-    const weeks = monthGrid(month);
+    const weeks = monthGrid(month, "pt-BR");
     expect(weeks.flat().filter((day) => day.inMonth)[0]!.date).toBe(`${month}-01`);
     expect(weeks.every((week) => week.length === 7)).toBe(true);
     expect(isMonth(shiftMonth(month, -1)) || shiftMonth(month, -1) === "1899-12").toBe(true);

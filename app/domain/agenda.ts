@@ -1,4 +1,5 @@
-import { addDays, blocksForDate, isCalendarDate, isCalendarMonth, mergeRanges, SLOT_GRID_MINUTES, weekdayOf, type DatedBlock, type MinuteRange, type WeeklyBlock } from "./slots";
+import { addDays, blocksForDate, isCalendarDate, isCalendarMonth, mergeRanges, SLOT_GRID_MINUTES, type DatedBlock, type MinuteRange, type WeeklyBlock } from "./slots";
+import { startOfWeek } from "./week-start";
 
 /**
  * The 24-hour agenda's rules (spec 02, 'Agenda tab' and 'Time block'): times
@@ -69,10 +70,9 @@ export interface MonthDay {
   inMonth: boolean;
 }
 
-/** The weeks of a month's calendar, Sunday to Saturday, with the neighbouring months' days to fill them. */
-export function monthGrid(month: string): MonthDay[][] {
-  const first = `${month}-01`;
-  const start = addDays(first, -weekdayOf(first));
+/** The weeks of a month's calendar, from the locale's first day of the week (ADR 030), with the neighbouring months' days to fill them. */
+export function monthGrid(month: string, locale: string): MonthDay[][] {
+  const start = startOfWeek(`${month}-01`, locale);
   const weeks: MonthDay[][] = [];
   for (let date = start; ; ) {
     const week: MonthDay[] = [];

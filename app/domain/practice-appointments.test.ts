@@ -69,42 +69,53 @@ describe("listWindow", () => {
   const now = new Date("2026-11-25T13:00:00Z");
 
   it("has no bounds for the whole list", () => {
-    expect(listWindow({ day: null, period: "all" }, now, SP)).toBeNull();
+    expect(listWindow({ day: null, period: "all" }, now, SP, "pt-BR")).toBeNull();
   });
 
   it.each([
     ["today", "2026-11-25T03:00:00.000Z", "2026-11-26T03:00:00.000Z"],
     ["week", "2026-11-22T03:00:00.000Z", "2026-11-29T03:00:00.000Z"],
     ["month", "2026-11-01T03:00:00.000Z", "2026-12-01T03:00:00.000Z"],
-  ] as const)("%s runs in the psychologist's calendar, the week from Sunday", (period, start, end) => {
-    const window = listWindow({ day: null, period }, now, SP)!;
+  ] as const)("%s runs in the psychologist's calendar, the week from Sunday in pt-BR", (period, start, end) => {
+    const window = listWindow({ day: null, period }, now, SP, "pt-BR")!;
     expect(window.start.toISOString()).toBe(start);
     expect(window.end.toISOString()).toBe(end);
   });
 
+  it.each([
+    ["pt-BR", "2026-11-22T03:00:00.000Z", "2026-11-29T03:00:00.000Z"],
+    ["hi", "2026-11-22T03:00:00.000Z", "2026-11-29T03:00:00.000Z"],
+    ["ru", "2026-11-23T03:00:00.000Z", "2026-11-30T03:00:00.000Z"],
+    ["zh-CN", "2026-11-23T03:00:00.000Z", "2026-11-30T03:00:00.000Z"],
+    ["ar", "2026-11-21T03:00:00.000Z", "2026-11-28T03:00:00.000Z"],
+  ])("'Esta Semana' in %s runs from the language's first day of the week (ADR 030)", (locale, start, end) => {
+    const window = listWindow({ day: null, period: "week" }, now, SP, locale)!;
+    expect([window.start.toISOString(), window.end.toISOString()]).toEqual([start, end]);
+  });
+
   it("takes a chosen day over the period", () => {
-    const window = listWindow({ day: "2026-12-31", period: "week" }, now, SP)!;
+    const window = listWindow({ day: "2026-12-31", period: "week" }, now, SP, "pt-BR")!;
     expect([window.start.toISOString(), window.end.toISOString()]).toEqual(["2026-12-31T03:00:00.000Z", "2027-01-01T03:00:00.000Z"]);
   });
 
   it("reads the last day the calendar accepts and the day after it", () => {
-    const window = listWindow({ day: "2999-12-31", period: "all" }, now, SP)!;
+    const window = listWindow({ day: "2999-12-31", period: "all" }, now, SP, "pt-BR")!;
     expect([window.start.toISOString(), window.end.toISOString()]).toEqual(["2999-12-31T03:00:00.000Z", "3000-01-01T03:00:00.000Z"]);
   });
 
   it("crosses the year in December", () => {
-    const window = listWindow({ day: null, period: "month" }, new Date("2026-12-20T12:00:00Z"), SP)!;
+    const window = listWindow({ day: null, period: "month" }, new Date("2026-12-20T12:00:00Z"), SP, "pt-BR")!;
     expect(window.end.toISOString()).toBe("2027-01-01T03:00:00.000Z");
   });
 
   it("follows the zone: late on Saturday in São Paulo is already Sunday in Lisbon", () => {
     const saturdayNight = new Date("2026-11-29T01:30:00Z");
-    expect(listWindow({ day: null, period: "week" }, saturdayNight, SP)!.start.toISOString()).toBe("2026-11-22T03:00:00.000Z");
-    expect(listWindow({ day: null, period: "week" }, saturdayNight, "Europe/Lisbon")!.start.toISOString()).toBe("2026-11-29T00:00:00.000Z");
+    expect(listWindow({ day: null, period: "week" }, saturdayNight, SP, "pt-BR")!.start.toISOString()).toBe("2026-11-22T03:00:00.000Z");
+    expect(listWindow({ day: null, period: "week" }, saturdayNight, "Europe/Lisbon", "pt-BR")!.start.toISOString()).toBe("2026-11-29T00:00:00.000Z");
   });
 
   it("keeps a day's length through a change of clocks (New York, 1 November 2026)", () => {
-    const window = listWindow({ day: "2026-11-01", period: "all" }, now, "America/New_York")!;
+    const window = listWindow({ day: "2026-11-01", period: "all" }, now, "America/New_York", "pt-BR")!;
     expect((window.end.getTime() - window.start.getTime()) / 3_600_000).toBe(25);
   });
 });

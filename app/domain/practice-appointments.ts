@@ -3,7 +3,8 @@ import { isDate, isMonth, shiftMonth } from "./agenda";
 import { canTransition } from "./appointment-status";
 import { cancellationRefusal } from "./cancellation";
 import { videoCardState } from "./video-access";
-import { addDays, dateInZone, startOfDayInZone, weekdayOf } from "./slots";
+import { addDays, dateInZone, startOfDayInZone } from "./slots";
+import { startOfWeek } from "./week-start";
 
 /**
  * The psychologist's consultations tab (spec 02, 'Appointments tab'): what
@@ -68,10 +69,11 @@ export function hasFilters(filters: ConsultationFilters): boolean {
 
 /**
  * The instants the list covers: a chosen day, or the period in the
- * psychologist's calendar (the week from Sunday). 'all' has no bounds: the
+ * psychologist's calendar (the week from the first day of the viewer's
+ * language's week, ADR 030). 'all' has no bounds: the
  * list then shows what is ahead first, soonest first, and the past after it.
  */
-export function listWindow(filters: Pick<ConsultationFilters, "day" | "period">, now: Date, timeZone: string): { start: Date; end: Date } | null {
+export function listWindow(filters: Pick<ConsultationFilters, "day" | "period">, now: Date, timeZone: string, locale: string): { start: Date; end: Date } | null {
   const today = dateInZone(now, timeZone);
   let first: string;
   let next: string;
@@ -87,7 +89,7 @@ export function listWindow(filters: Pick<ConsultationFilters, "day" | "period">,
         next = addDays(today, 1);
         break;
       case "week":
-        first = addDays(today, -weekdayOf(today));
+        first = startOfWeek(today, locale);
         next = addDays(first, 7);
         break;
       case "month": {

@@ -1,8 +1,10 @@
-import { addDays, dateInZone, startOfDayInZone, weekdayOf } from "./slots";
+import { addDays, dateInZone, startOfDayInZone } from "./slots";
+import { startOfWeek } from "./week-start";
 
 /**
  * The overview's periods (spec 02: Dia, Semana, Mês; default week), as
- * calendar periods of the psychologist's zone: today, the week from Sunday,
+ * calendar periods of the psychologist's zone: today, the week (from the
+ * first day of the viewer's language's week, ADR 030),
  * the month. The trend compares with the period just before, of the same kind.
  */
 
@@ -21,13 +23,13 @@ export interface PeriodWindow {
   previousStart: Date;
 }
 
-function firstDays(period: PracticePeriod, today: string): { first: string; next: string; previous: string } {
+function firstDays(period: PracticePeriod, today: string, locale: string): { first: string; next: string; previous: string } {
   switch (period) {
     case "day":
       return { first: today, next: addDays(today, 1), previous: addDays(today, -1) };
     case "week": {
-      const sunday = addDays(today, -weekdayOf(today));
-      return { first: sunday, next: addDays(sunday, 7), previous: addDays(sunday, -7) };
+      const first = startOfWeek(today, locale);
+      return { first, next: addDays(first, 7), previous: addDays(first, -7) };
     }
     case "month": {
       const [year, month] = today.split("-").map(Number) as [number, number];
@@ -39,8 +41,8 @@ function firstDays(period: PracticePeriod, today: string): { first: string; next
   }
 }
 
-export function periodWindow(period: PracticePeriod, now: Date, timeZone: string): PeriodWindow {
-  const days = firstDays(period, dateInZone(now, timeZone));
+export function periodWindow(period: PracticePeriod, now: Date, timeZone: string, locale: string): PeriodWindow {
+  const days = firstDays(period, dateInZone(now, timeZone), locale);
   return {
     start: startOfDayInZone(days.first, timeZone),
     end: startOfDayInZone(days.next, timeZone),

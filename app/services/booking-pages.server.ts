@@ -6,7 +6,8 @@ import { z } from "zod";
 import { lastBookableDate } from "~/domain/booking-horizon";
 import { policySentence, scopedT } from "~/domain/policy-text";
 import { isOfferedDuration, priceForDuration } from "~/domain/pricing";
-import { addDays, dateInZone, DAY_PERIODS, groupSlotsByPeriod, weekdayOf, type DayPeriod } from "~/domain/slots";
+import { addDays, dateInZone, DAY_PERIODS, groupSlotsByPeriod, type DayPeriod } from "~/domain/slots";
+import { dayOfLocaleWeek, rotateWeek } from "~/domain/week-start";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, pageTranslations } from "~/i18n/i18n.server";
 import { findBookablePsychologist, findOwnActiveHold, listBookablePsychologists, type BookablePsychologist } from "~/models/booking.server";
@@ -164,14 +165,14 @@ export async function step2Page(request: Request) {
     return `/schedule/step2?${search}`;
   };
 
-  // The month: weeks from Sunday, days with a free slot marked.
+  // The month: weeks from the locale's first day of the week (ADR 030), days with a free slot marked.
   const firstDate = `${month}-01`;
   const lastDate = lastDayOfMonth(month);
   const free =
     lastDate < today
       ? new Set<string>()
       : await daysWithFreeSlots(psychologist, { firstDate: firstDate < today ? today : firstDate, lastDate, viewerTimeZone: timeZone, durationMinutes: duration, now });
-  const cells: (CalendarDay | null)[] = Array.from({ length: weekdayOf(firstDate) }, () => null);
+  const cells: (CalendarDay | null)[] = Array.from({ length: dayOfLocaleWeek(firstDate, locale) }, () => null);
   for (let day = firstDate; day <= lastDate; day = addDays(day, 1)) {
     const state = day < today ? "past" : free.has(day) ? "available" : "unavailable";
     cells.push({
@@ -231,7 +232,7 @@ export async function step2Page(request: Request) {
       calendar: {
         month,
         title: formatMonth(month, locale),
-        weekdays: weekdayNames(locale),
+        weekdays: rotateWeek(weekdayNames(locale), locale),
         weeks,
         previous: month > thisMonth ? href({ month: addMonths(month, -1), date }) : null,
         next: month < lastMonth ? href({ month: addMonths(month, 1), date }) : null,

@@ -10,13 +10,16 @@ export interface PracticeOverview {
   revenue: { totalCents: number; receivedCents: number; pendingCents: number };
 }
 
-/** The overview tab's figures for one psychologist and period, in their own calendar (the zone comes with the session). */
+/**
+ * The overview tab's figures for one psychologist and period, in their own calendar (the zone comes with the session);
+ * the week starts on the viewer's language's first day (ADR 030).
+ */
 export async function practiceOverview(
-  { psychologistId, timeZone }: { psychologistId: string; timeZone: string },
+  { psychologistId, timeZone, locale }: { psychologistId: string; timeZone: string; locale: string },
   period: PracticePeriod,
   now = new Date(),
 ): Promise<PracticeOverview> {
-  const { consultations, attendance, rating, revenue } = await overviewFigures({ psychologistId, window: periodWindow(period, now, timeZone), now });
+  const { consultations, attendance, rating, revenue } = await overviewFigures({ psychologistId, window: periodWindow(period, now, timeZone, locale), now });
   const rate = attendanceRate(consultations.completed, attendance.noShow);
   return {
     period,

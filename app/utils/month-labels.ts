@@ -18,3 +18,9 @@ export function weekdayLabels(locale: string, width: "short" | "long"): string[]
     return width === "long" ? capitalize(label) : label;
   });
 }
+
+/** A month calendar's column headings from Sunday: the short name shown, the long one for the header's `abbr`. */
+export function weekdayHeadings(locale: string): { short: string; long: string }[] {
+  const long = weekdayLabels(locale, "long");
+  return weekdayLabels(locale, "short").map((short, weekday) => ({ short, long: long[weekday]! }));
+}

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { shiftMonth } from "~/domain/agenda";
 import { lastBookableDate } from "~/domain/booking-horizon";
 import { addDays } from "~/domain/slots";
 import { db } from "~/models/db.server";
@@ -173,6 +174,34 @@ describe("step 2", () => {
     });
     expect(data.timeZone.id).toBe("America/Sao_Paulo");
     expect(data.timeZone.label).toContain("America/Sao_Paulo");
+  });
+
+  it("lays the month out from the viewer's language's first day, each heading over its own days (ADR 030)", async () => {
+    const { psychologistId } = await createBookablePsychologist({ blocks: [[1, "09:00", "12:00"]] });
+    const month = dayFromToday(0).slice(0, 7);
+    const path = `/schedule/step2?psychologistId=${psychologistId}&month=${month}`;
+    for (const [language, first, heading] of [
+      ["pt-BR", 0, "domingo"],
+      ["ru", 1, "понедельник"],
+      ["ar", 6, "السبت"],
+    ] as const) {
+      const { calendar } = await body(await run(step2Loader, getRequest(path, undefined, { "Accept-Language": language })));
+      expect(calendar.weekdays[0].long, language).toBe(heading);
+      const longName = new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" });
+      const weeks = calendar.weeks as ({ date: string } | null)[][];
+      // The 1st sits in its weekday's column, after that many empty cells; every day under its own heading.
+      const firstWeekday = new Date(`${month}-01T12:00:00Z`).getUTCDay();
+      expect(weeks[0]!.findIndex(Boolean), language).toBe((firstWeekday - first + 7) % 7);
+      for (const week of weeks) {
+        expect(week).toHaveLength(7);
+        week.forEach((day, column) => {
+          if (day) expect(calendar.weekdays[column].long, `${language} ${day.date}`).toBe(longName.format(new Date(`${day.date}T12:00:00Z`)));
+        });
+      }
+      expect(weeks.flat().filter(Boolean)).toHaveLength(Number(addDays(`${shiftMonth(month, 1)}-01`, -1).slice(8)));
+    }
+    const html = await (await send(page(path, { "Accept-Language": "ru" }))).text();
+    expect(/<th [^>]*abbr="([^"]+)"/.exec(html)?.[1]).toBe("понедельник");
   });
 
   it("reads a month that does not exist (2026-13) as the current one, never a 500", async () => {

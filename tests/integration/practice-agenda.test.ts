@@ -5,6 +5,8 @@ import { brasilia, dayFromToday } from "#tests/helpers/booking";
 import { createUser, signedIn } from "#tests/helpers/factories";
 import { shiftMonth } from "~/domain/agenda";
 import { db } from "~/models/db.server";
+import { loader } from "~/routes/_psychologist.psychologist-dashboard.agenda/route";
+import { body, getRequest, run } from "#tests/helpers/http";
 
 /** The 24h agenda tab (issue 12, item 3), through the request handler. */
 
@@ -146,6 +148,39 @@ describe("the month calendar", () => {
     const yesterday = dayFromToday(-1);
     if (yesterday.slice(0, 7) === date.slice(0, 7)) expect(html).not.toContain(`date=${yesterday}`);
     expect(html).toContain('aria-disabled="true"');
+  });
+});
+
+describe("the first day of the week (ADR 030)", () => {
+  it("lays out the month and lists the weekly pattern from the viewer's language's first day; the stored weekday numbers stay", async () => {
+    const { jar, psychologistId } = await psychologist();
+    // Sunday (0) and Monday (1) blocks, stored as ever.
+    await post(jar, { intent: "add-weekly", weekday: "0", startTime: "08:00", endTime: "09:00" });
+    await post(jar, { intent: "add-weekly", weekday: "1", startTime: "08:00", endTime: "09:00" });
+    expect((await weeklyOf(psychologistId)).map((block) => block.weekday)).toEqual([0, 1]);
+    for (const [language, order, heading] of [
+      ["pt-BR", [0, 1, 2, 3, 4, 5, 6], "Domingo"],
+      ["ru", [1, 2, 3, 4, 5, 6, 0], "Понедельник"],
+      ["ar", [6, 0, 1, 2, 3, 4, 5], "السبت"],
+    ] as const) {
+      const html = (await (await send(page("/psychologist-dashboard/agenda?month=2026-11", { Cookie: jar.header(), "Accept-Language": language }))).text()).replaceAll("<!-- -->", "");
+      const table = /<table[\s\S]*?<\/table>/.exec(html)![0];
+      const abbrs = [...table.matchAll(/<th [^>]*abbr="([^"]+)"/g)].map((match) => match[1]);
+      expect(abbrs[0], language).toBe(heading);
+      // Each column's days fall on its heading's weekday, in every row.
+      const { weeks } = await body(await run(loader, getRequest("/psychologist-dashboard/agenda?month=2026-11", jar, { "Accept-Language": language })));
+      const longName = new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" });
+      for (const week of weeks as { date: string }[][]) {
+        expect(week.map((day) => new Date(`${day.date}T12:00:00Z`).getUTCDay()), language).toEqual(order);
+        expect(abbrs.map((name) => name!.toLowerCase()), language).toEqual(week.map((day) => longName.format(new Date(`${day.date}T12:00:00Z`)).toLowerCase()));
+      }
+      // The weekday select and the weekly list in the same order, each with its stored number.
+      const select = /<select name="weekday"[\s\S]*?<\/select>/.exec(html)![0];
+      expect([...select.matchAll(/<option value="(\d)"/g)].map((match) => Number(match[1])), language).toEqual(order);
+      const weekly = /id="weekly-title"[\s\S]*?value="add-weekly"/.exec(html)![0];
+      const listed = [...weekly.matchAll(/<p class="font-medium">([^<]+)<\/p>/g)].map((match) => match[1]!.toLowerCase());
+      expect(listed, language).toEqual(order.map((weekday) => longName.format(new Date(Date.UTC(2026, 10, 1 + weekday))).toLowerCase()));
+    }
   });
 });
 

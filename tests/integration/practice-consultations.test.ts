@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/models/db.server";
 import { nextConsultationsQuery } from "~/models/practice-appointments.server";
 import { statementName } from "~/models/prepared-statements.server";
@@ -145,6 +145,23 @@ describe("the consultations list", () => {
     expect(empty.filtered).toBe(false);
   });
 
+  it("'Esta Semana' starts on the viewer's language's first day (ADR 030): Sunday in pt-BR, Monday in ru, Saturday in ar", async () => {
+    const of = { patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId };
+    const [saturday21, sunday22, monday23, saturday28, sunday29] = await Promise.all(
+      ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-28", "2026-11-29"].map((date) => createAppointment({ ...of, startsAt: brasilia(date, "10:00") })),
+    );
+    // Wednesday 25 November 2026, 10:00 in Brasília.
+    vi.useFakeTimers({ toFake: ["Date"], now: brasilia("2026-11-25", "10:00") });
+    try {
+      const week = async (language: string) => new Set(ids((await body(await run(loader, getRequest("/psychologist-dashboard/appointments?period=week", jar, { "Accept-Language": language })))).list.rows));
+      expect(await week("pt-BR")).toEqual(new Set([sunday22, monday23, saturday28]));
+      expect(await week("ru")).toEqual(new Set([monday23, saturday28, sunday29]));
+      expect(await week("ar")).toEqual(new Set([saturday21, sunday22, monday23]));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("pages by 50 with the total, and ignores a page number it cannot read", async () => {
     const start = at(DAY);
     await db
@@ -229,6 +246,20 @@ describe("the calendar and the next three", () => {
     const nextDay = new Date(Date.parse(`${day}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
     const following = days.find((entry: { date: string }) => entry.date === nextDay);
     if (following) expect(following.total).toBe(0);
+  });
+
+  it("lays the month out from the viewer's language's first day, each heading over its own days (ADR 030)", async () => {
+    for (const [language, first] of [["pt-BR", 0], ["ru", 1], ["ar", 6]] as const) {
+      const response = await run(loader, getRequest("/psychologist-dashboard/appointments?view=calendar&month=2026-11", jar, { "Accept-Language": language }));
+      const { calendar } = await body(response);
+      const longName = new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" });
+      for (const week of calendar.weeks as { date: string }[][]) {
+        expect(new Date(`${week[0]!.date}T12:00:00Z`).getUTCDay(), language).toBe(first);
+        week.forEach((day, column) => expect(calendar.weekdays[column].long.toLowerCase(), language).toBe(longName.format(new Date(`${day.date}T12:00:00Z`)).toLowerCase()));
+      }
+    }
+    const html = await (await send(page("/psychologist-dashboard/appointments?view=calendar&month=2026-11", { Cookie: jar.header(), "Accept-Language": "ru" }))).text();
+    expect(/<th [^>]*abbr="([^"]+)"/.exec(html)?.[1]).toBe("Понедельник");
   });
 
   it("reads and sends the month only in the calendar view", async () => {

@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { page, send } from "#tests/helpers/app";
 import { createAppointment, createPair, HOUR, MINUTE } from "#tests/helpers/appointments";
 import { signedIn } from "#tests/helpers/factories";
-import { body, postRequest, run } from "#tests/helpers/http";
-import { action } from "~/routes/_psychologist.psychologist-dashboard._index/route";
+import { body, getRequest, postRequest, run } from "#tests/helpers/http";
+import { action, loader } from "~/routes/_psychologist.psychologist-dashboard._index/route";
 import { periodWindow } from "~/domain/practice-period";
 import { db } from "~/models/db.server";
 import { practiceOverview } from "~/services/practice-overview.server";
@@ -61,13 +61,33 @@ async function practiceWithHistory() {
 describe("practice overview", () => {
   it("the week: consultations, attendance with its trend, rating and revenue", async () => {
     const { psychologist } = await practiceWithHistory();
-    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "week", NOW);
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo", locale: "pt-BR" }, "week", NOW);
     expect(overview.consultations).toEqual({ total: 7, completed: 4, cancelled: 1 });
     // 4 completed ÷ (4 + 1 no-show) = 80 %; the week before 50 % → up 30 points.
     expect(overview.attendance).toEqual({ rate: 80, trend: 30 });
     expect(overview.rating).toEqual({ average: 4.5, reviews: 2 });
     // Received: 180 − 30 refunded + 200; pending: the live hold only.
     expect(overview.revenue).toEqual({ totalCents: 500_00, receivedCents: 350_00, pendingCents: 150_00 });
+  });
+
+  it("the week starts on the viewer's language's first day (ADR 030): Sunday in pt-BR, Monday in ru, Saturday in ar", async () => {
+    const { psychologist } = await practiceWithHistory();
+    const jar = await signedIn(psychologist);
+    vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+    try {
+      const week = async (language: string) => {
+        const data = await body(await run(loader, getRequest("/psychologist-dashboard?period=week", jar, { "Accept-Language": language })));
+        return { consultations: data.overview.consultations, attendance: data.overview.attendance };
+      };
+      // Sun 22 → Sat 28, as above.
+      expect(await week("pt-BR")).toEqual({ consultations: { total: 7, completed: 4, cancelled: 1 }, attendance: { rate: 80, trend: 30 } });
+      // Mon 23 → Sun 29: without Sunday 22's consultation, which joins the week before (2 of 3 attended then).
+      expect(await week("ru")).toEqual({ consultations: { total: 6, completed: 3, cancelled: 1 }, attendance: { rate: 75, trend: 8.3 } });
+      // Sat 21 → Fri 27: without Saturday 28's live hold and late consultation.
+      expect(await week("ar")).toEqual({ consultations: { total: 5, completed: 3, cancelled: 1 }, attendance: { rate: 75, trend: 25 } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("counts only reais that came in: a payment in dollars or a charged-back one is not received", async () => {
@@ -77,7 +97,7 @@ describe("practice overview", () => {
     const stray = { appointment_id: paid!.appointment_id, provider: "local" as const, amount_cents: 200_00, approved_at: NOW };
     await db.insertInto("payments").values({ ...stray, provider_payment_id: "usd-1", status: "approved", currency: "USD" }).execute();
     await db.insertInto("payments").values({ ...stray, provider_payment_id: "cb-1", status: "charged_back", currency: "BRL" }).execute();
-    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "week", NOW);
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo", locale: "pt-BR" }, "week", NOW);
     expect(overview.revenue).toEqual({ totalCents: 500_00, receivedCents: 350_00, pendingCents: 150_00 });
   });
 
@@ -86,13 +106,13 @@ describe("practice overview", () => {
     const [paid] = await db.selectFrom("payments").select("id").where("amount_cents", "=", 200_00).execute();
     // The gateway says 'refunded' once money went back; 50.00 of the 200.00 did.
     await db.updateTable("payments").set({ status: "refunded", refunded_cents: 50_00 }).where("id", "=", paid!.id).execute();
-    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "week", NOW);
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo", locale: "pt-BR" }, "week", NOW);
     expect(overview.revenue.receivedCents).toBe(300_00);
   });
 
   it("the day: only today's, against yesterday", async () => {
     const { psychologist } = await practiceWithHistory();
-    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "day", at("2026-11-24T20:00:00Z"));
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo", locale: "pt-BR" }, "day", at("2026-11-24T20:00:00Z"));
     expect(overview.consultations).toEqual({ total: 2, completed: 1, cancelled: 1 });
     expect(overview.attendance).toEqual({ rate: 50, trend: -50 });
     expect(overview.rating).toEqual({ average: 4, reviews: 1 });
@@ -100,7 +120,7 @@ describe("practice overview", () => {
 
   it("the month: the whole of November; October had nothing to compare with", async () => {
     const { psychologist } = await practiceWithHistory();
-    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo" }, "month", NOW);
+    const overview = await practiceOverview({ psychologistId: psychologist.psychologistId, timeZone: "America/Sao_Paulo", locale: "pt-BR" }, "month", NOW);
     expect(overview.consultations).toEqual({ total: 9, completed: 5, cancelled: 1 });
     expect(overview.attendance).toEqual({ rate: 71.4, trend: null });
     expect(overview.rating).toEqual({ average: 3.3, reviews: 3 });
@@ -117,7 +137,7 @@ describe("practice overview", () => {
 
   it("renders the chosen period's real figures for the signed-in psychologist only", async () => {
     const { patient, psychologist } = await createPair();
-    const window = periodWindow("month", new Date(), "America/Sao_Paulo");
+    const window = periodWindow("month", new Date(), "America/Sao_Paulo", "pt-BR");
     const startsAt = new Date(Math.min(window.start.getTime() + HOUR, Date.now() - 2 * HOUR));
     if (startsAt >= window.start) await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt, status: "completed" });
     const jar = await signedIn(psychologist);

@@ -46,7 +46,7 @@ describe("database preparation at start", () => {
     // Every consultation has its payment, the two reviewed ones from the directory seed too (a cancelled one's refunded).
     expect(paid.length).toBe(byStatus.reduce((sum, row) => sum + Number(row.count), 0));
     const { practiceOverview } = await import("~/services/practice-overview.server");
-    const month = await practiceOverview({ psychologistId: demo.id, timeZone: "America/Sao_Paulo" }, "month");
+    const month = await practiceOverview({ psychologistId: demo.id, timeZone: "America/Sao_Paulo", locale: "pt-BR" }, "month");
     expect(month.consultations.total).toBeGreaterThan(0);
     // The notifications box as the events would have filled it: recent ones unread, older ones read, none from the future.
     const notices = await db.selectFrom("practice_notifications").select(["kind", "read_at", "created_at"]).where("psychologist_id", "=", demo.id).execute();

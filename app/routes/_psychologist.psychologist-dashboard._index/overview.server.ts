@@ -19,10 +19,10 @@ import { log } from "~/utils/logger.server";
  */
 
 export async function overviewTabData(request: Request, user: PsychologistSessionUser) {
-  const { translations, t } = await pageTranslations(request, ["practice"]);
+  const { translations, locale, t } = await pageTranslations(request, ["practice"]);
   const psychologistId = user.psychologistId;
   const period = toPracticePeriod(new URL(request.url).searchParams.get("period"));
-  const [figures, feed] = await Promise.allSettled([practiceOverview({ psychologistId, timeZone: user.psychologistTimeZone }, period), feedStatus(psychologistId)]);
+  const [figures, feed] = await Promise.allSettled([practiceOverview({ psychologistId, timeZone: user.psychologistTimeZone, locale }, period), feedStatus(psychologistId)]);
   if (feed.status === "rejected") log().error({ err: feed.reason, psychologistId }, "overview calendar feed failed to load");
   // A link made by the form just before the redirect here: shown on this page only.
   const { url: feedUrl, setCookie } = await takeFeedLink(request, user.id);

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { daySummary, isDate, isMonth, monthGrid, shiftMonth, slotLabels, TIME_OPTIONS, minutesToTime, timeToMinutes } from "~/domain/agenda";
 import { dateInZone, SLOT_GRID_MINUTES } from "~/domain/slots";
+import { rotateWeek, weekdaysInOrder } from "~/domain/week-start";
 import type { TFunction } from "~/i18n/translate";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { datedBlocks, weeklyBlocks } from "~/models/agenda.server";
@@ -14,7 +15,7 @@ import { answerUnexpected } from "~/services/unexpected-error.server";
 import { formatList, formatLongDate, formatTime } from "~/utils/format";
 import { supportedTimeZone } from "~/services/viewer-time-zone.server";
 import { log } from "~/utils/logger.server";
-import { monthLabel, weekdayLabels } from "~/utils/month-labels";
+import { monthLabel, weekdayHeadings, weekdayLabels } from "~/utils/month-labels";
 import { zoneName as zoneLongName } from "~/utils/zoned-time";
 
 /** The agenda tab's server half: the month, the chosen day, the weekly pattern, the practice's zone, and the forms that change them. */
@@ -45,7 +46,7 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
   const today = dateInZone(new Date(), timeZone);
   const selected = isDate(url.searchParams.get("date")) ? url.searchParams.get("date")! : today;
   const month = isMonth(url.searchParams.get("month")) ? url.searchParams.get("month")! : selected.slice(0, 7);
-  const weeks = monthGrid(month);
+  const weeks = monthGrid(month, locale);
   const from = weeks[0]![0]!.date;
   const to = weeks.at(-1)!.at(-1)!.date;
   let weekly: Awaited<ReturnType<typeof weeklyBlocks>>;
@@ -76,7 +77,9 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
     previousMonth: shiftMonth(month, -1),
     nextMonth: shiftMonth(month, 1),
     monthLabel: monthLabel(month, locale),
-    weekdayLabels: weekdayLabels(locale, "short"),
+    // The month's columns and the weekly pattern run from the locale's first day of the week (ADR 030); the
+    // names stay indexed by the stored weekday (0 = Sunday).
+    weekdayHeadings: rotateWeek(weekdayHeadings(locale), locale),
     weekdayNames: weekdayLabels(locale, "long"),
     weeks: days,
     selected: {
@@ -92,7 +95,7 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
       slotLabels: slotLabels(summary.periods),
       periodLabels: summary.periods.map((period) => `${minutesToTime(period.start)} - ${minutesToTime(Math.min(period.end, 1439))}`),
     },
-    weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+    weekly: weekdaysInOrder(locale).map((weekday) => ({
       weekday,
       blocks: weekly.filter((block) => block.weekday === weekday).map((block) => ({ id: block.id, start: block.startTime.slice(0, 5), end: block.endTime.slice(0, 5) })),
     })),

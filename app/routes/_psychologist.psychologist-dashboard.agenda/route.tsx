@@ -124,9 +124,9 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
           <table className="mt-3 w-full table-fixed text-center text-sm" aria-labelledby="month-title">
             <thead>
               <tr>
-                {data.weekdayLabels.map((label) => (
-                  <th key={label} scope="col" className="py-1 text-xs font-medium text-slate-500 dark:text-slate-400">
-                    {label}
+                {data.weekdayHeadings.map((weekday) => (
+                  <th key={weekday.long} scope="col" abbr={weekday.long} className="py-1 text-xs font-medium text-slate-500 dark:text-slate-400">
+                    {weekday.short}
                   </th>
                 ))}
               </tr>
@@ -282,9 +282,9 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
               <option value="" disabled>
                 —
               </option>
-              {data.weekdayNames.map((name, weekday) => (
+              {data.weekly.map(({ weekday }) => (
                 <option key={weekday} value={weekday}>
-                  {name}
+                  {data.weekdayNames[weekday]}
                 </option>
               ))}
             </select>

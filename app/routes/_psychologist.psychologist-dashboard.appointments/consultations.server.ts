@@ -5,6 +5,7 @@ import { monthGrid, shiftMonth } from "~/domain/agenda";
 import { statusLabelKey } from "~/domain/appointment-status";
 import { consultationActions, hasFilters, listWindow, nextLabel, PAGE_SIZE, parseConsultationFilters, patientName } from "~/domain/practice-appointments";
 import { addDays, dateInZone, startOfDayInZone } from "~/domain/slots";
+import { rotateWeek } from "~/domain/week-start";
 import { pageTranslations } from "~/i18n/i18n.server";
 import { audit } from "~/models/audit.server";
 import { consultationDays, listConsultations, nextConsultations } from "~/models/practice-appointments.server";
@@ -13,7 +14,7 @@ import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { rowIdSchema } from "~/utils/row-id";
-import { monthLabel, weekdayLabels } from "~/utils/month-labels";
+import { monthLabel, weekdayHeadings } from "~/utils/month-labels";
 import { log } from "~/utils/logger.server";
 import { zoneName } from "~/utils/zoned-time";
 
@@ -41,7 +42,7 @@ export async function consultationsTabData(request: Request, user: PsychologistS
   const [calendar, list, next, notifications] = await Promise.allSettled([
     // The list view shows no calendar: neither its marks nor its month are read or sent.
     filters.view === "calendar" ? monthCalendar({ psychologistId, month: filters.month, timeZone, locale, now }) : null,
-    listConsultations({ psychologistId, q: filters.q, status: filters.status, window: listWindow(filters, now, timeZone), page: filters.page, now, todayStart: startOfDayInZone(today, timeZone) }),
+    listConsultations({ psychologistId, q: filters.q, status: filters.status, window: listWindow(filters, now, timeZone, locale), page: filters.page, now, todayStart: startOfDayInZone(today, timeZone) }),
     nextConsultations({ psychologistId, now }),
     listPracticeNotifications({ psychologistId }),
   ]);
@@ -119,7 +120,7 @@ export async function consultationsTabData(request: Request, user: PsychologistS
 
 /** The calendar view's month: its weeks, each day marked with its confirmed and pending consultations. */
 async function monthCalendar({ psychologistId, month, timeZone, locale, now }: { psychologistId: string; month: string; timeZone: string; locale: string; now: Date }) {
-  const weeks = monthGrid(month);
+  const weeks = monthGrid(month, locale);
   const marks = await consultationDays({
     psychologistId,
     start: startOfDayInZone(weeks[0]![0]!.date, timeZone),
@@ -133,7 +134,8 @@ async function monthCalendar({ psychologistId, month, timeZone, locale, now }: {
     label: monthLabel(month, locale),
     previousMonth: shiftMonth(month, -1),
     nextMonth: shiftMonth(month, 1),
-    weekdays: weekdayLabels(locale, "short"),
+    // Columns from the locale's first day of the week (ADR 030), as monthGrid lays out the days.
+    weekdays: rotateWeek(weekdayHeadings(locale), locale),
     weeks: weeks.map((week) => week.map((day) => ({ ...day, confirmed: byDay.get(day.date)?.confirmed ?? 0, pending: byDay.get(day.date)?.pending ?? 0, total: byDay.get(day.date)?.total ?? 0 }))),
   };
 }

@@ -118,9 +118,9 @@ function MonthCalendar({ calendar, data, t }: { calendar: NonNullable<Data["cale
         <caption className="sr-only">{calendar.label}</caption>
         <thead>
           <tr>
-            {calendar.weekdays.map((label) => (
-              <th key={label} scope="col" className="py-1 text-xs font-medium text-slate-500 dark:text-slate-400">
-                {label}
+            {calendar.weekdays.map((weekday) => (
+              <th key={weekday.long} scope="col" abbr={weekday.long} className="py-1 text-xs font-medium text-slate-500 dark:text-slate-400">
+                {weekday.short}
               </th>
             ))}
           </tr>
