@@ -1,3 +1,4 @@
+import { weekdayNames } from "./booking-format";
 import { dateFormat } from "./format";
 
 /** The words of a month calendar in the viewer's language: Intl only, so nothing to translate. */
@@ -19,8 +20,11 @@ export function weekdayLabels(locale: string, width: "short" | "long"): string[]
   });
 }
 
-/** A month calendar's column headings from Sunday: the short name shown, the long one for the header's `abbr`. */
+/**
+ * A month calendar's column headings from Sunday: the name shown, as booking's calendar shows it (short,
+ * or narrow where the short names are whole words: pt-PT's 'domingo' broke mid-word in a 390-pixel
+ * agenda), and the long one for the header's `abbr`.
+ */
 export function weekdayHeadings(locale: string): { short: string; long: string }[] {
-  const long = weekdayLabels(locale, "long");
-  return weekdayLabels(locale, "short").map((short, weekday) => ({ short, long: long[weekday]! }));
+  return weekdayNames(locale).map(({ short, long }) => ({ short, long: capitalize(long) }));
 }
