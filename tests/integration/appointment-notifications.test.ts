@@ -96,7 +96,7 @@ describe("afterConfirmation", () => {
     expect(patientMail).toMatchObject({ locale: "en", subject: expect.stringMatching(/^Appointment confirmed — /) });
     // The invite is named in the recipient's language too.
     expect(patientMail!.attachments[0]).toMatchObject({ filename: "appointment.ics" });
-    const lisbon = new Intl.DateTimeFormat("en", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Lisbon" }).format(startsAt);
+    const lisbon = new Intl.DateTimeFormat("en", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Lisbon" }).format(startsAt);
     expect(patientMail!.text).toContain(`at ${lisbon} (`);
     const [psychologistMail] = (await outbox()).filter((mail) => mail.to_email === pair.psychologist.email);
     expect(psychologistMail).toMatchObject({ locale: "de", subject: expect.stringMatching(/^Neuer Termin gebucht — /) });
