@@ -37,13 +37,18 @@ export interface WhenLabel {
   zone: string | null;
 }
 
+/** The viewer's zone's name when its clock differs from the psychologist's at this instant (ADR 004); otherwise null. */
+export function differingZoneName(value: Date | string | number, locale: string, viewerZone: string, psychologistZone: string): string | null {
+  return sameWallClock(value, viewerZone, psychologistZone) ? null : zoneName(value, locale, viewerZone);
+}
+
 export function whenLabel(value: Date | string | number, locale: string, viewerZone: string, psychologistZone: string): WhenLabel {
   const date = toDate(value);
   if (!date) return { date: null, time: null, zone: null };
   return {
     date: dateFormat(locale, "long-date", viewerZone, longDateOptions(locale)).format(date),
     time: dateFormat(locale, "time", viewerZone, CLOCK_OPTIONS).format(date),
-    zone: sameWallClock(date, viewerZone, psychologistZone) ? null : zoneName(date, locale, viewerZone),
+    zone: differingZoneName(date, locale, viewerZone, psychologistZone),
   };
 }
 

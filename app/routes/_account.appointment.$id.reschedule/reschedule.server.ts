@@ -18,7 +18,7 @@ import { answerUnexpected } from "~/services/unexpected-error.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { instantSchema } from "~/utils/instant";
 import { log } from "~/utils/logger.server";
-import { sameWallClock, zoneName } from "~/utils/zoned-time";
+import { differingZoneName } from "~/utils/zoned-time";
 
 /** /appointment/{id}/reschedule for the appointment's patient or psychologist: propose a new time, or answer the other side's. */
 
@@ -52,7 +52,7 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
   const zone = appointmentTimeZone(request, user);
   const { appointment, check, policy, request: pending } = preview;
   // In the viewer's zone, named when its clock differs from the psychologist's (ADR 004), as on the cancel page.
-  const when = (instant: Date) => ({ date: formatLongDate(instant, locale, zone) ?? "", time: formatTime(instant, locale, zone) ?? "", zone: viewerZoneName(instant, locale, zone, appointment.psychologistTimeZone) });
+  const when = (instant: Date) => ({ date: formatLongDate(instant, locale, zone) ?? "", time: formatTime(instant, locale, zone) ?? "", zone: differingZoneName(instant, locale, zone, appointment.psychologistTimeZone) });
   const today = dateInZone(now, zone);
   const asked = new URL(request.url).searchParams.get("date");
   // As booking's calendar: no later than the horizon, the last day the proposal itself may take.
@@ -90,16 +90,11 @@ export interface ShownDay {
   zone: string | null;
 }
 
-/** The viewer's zone's name when its clock differs from the psychologist's at this instant (ADR 004); otherwise null. */
-function viewerZoneName(instant: Date, locale: string, viewerZone: string, psychologistZone: string): string | null {
-  return sameWallClock(instant, viewerZone, psychologistZone) ? null : zoneName(instant, locale, viewerZone);
-}
-
 const longDate = (date: string, locale: string) => formatLongDate(`${date}T12:00:00Z`, locale, "UTC") ?? date;
 
 async function dayOfSlots(appointment: PreviewedAppointment, { date, zone, locale, now }: { date: string; zone: string; locale: string; now: Date }): Promise<ShownDay> {
   // The slots are said in the viewer's zone: the heading names it when the practice's clock differs that day.
-  const shownZone = viewerZoneName(new Date(`${date}T12:00:00Z`), locale, zone, appointment.psychologistTimeZone);
+  const shownZone = differingZoneName(new Date(`${date}T12:00:00Z`), locale, zone, appointment.psychologistTimeZone);
   try {
     const slots = await freeSlotsForViewerDay({ id: appointment.psychologistId, timeZone: appointment.psychologistTimeZone }, { date, viewerTimeZone: zone, durationMinutes: appointment.durationMinutes, now });
     return { date, dateLabel: longDate(date, locale), slots: slots.map((slot) => ({ value: slot.startsAt.toISOString(), label: formatTime(slot.startsAt, locale, zone) ?? "" })), slotsFailed: false, zone: shownZone };
