@@ -74,13 +74,13 @@ function StatusBanner({ data, result }: { data: ProfessionalProfileData; result:
         <p className="mt-1">{t(`status.${shown}`)}</p>
       </div>
       {/* Beside the live region, not in it: a form is not an announcement. */}
-      {status === "pending" ? <ReviewSubmission data={data} result={result} /> : null}
+      {status === "pending" || status === "rejected" ? <ReviewSubmission data={data} result={result} again={status === "rejected"} /> : null}
     </div>
   );
 }
 
-/** A pending profile is sent for review once, when complete; until then the page says what it lacks. */
-function ReviewSubmission({ data, result }: { data: ProfessionalProfileData; result: Result }) {
+/** A pending profile is sent for review once, when complete; until then the page says what it lacks. A rejected one, revised, is sent `again`. */
+function ReviewSubmission({ data, result, again }: { data: ProfessionalProfileData; result: Result; again: boolean }) {
   const { t, locale } = useTranslation("professional");
   const pending = useIsSubmitting({ intent: "submit-for-review" });
   const errors = resultFor(result, "submit-for-review")?.error?.[""];
@@ -94,10 +94,10 @@ function ReviewSubmission({ data, result }: { data: ProfessionalProfileData; res
         <p>{t("review.incomplete", { fields: formatList(missing.map((field) => t(`missing.${field}`)), locale) })}</p>
       ) : (
         <Form method="post" className="space-y-2">
-          <p>{t("review.ready")}</p>
+          <p>{t(again ? "review.readyAgain" : "review.ready")}</p>
           <input type="hidden" name="intent" value="submit-for-review" />
           <SubmitButton pending={pending} pendingLabel={t("buttons.submitting")} className="btn-primary">
-            {t("buttons.submitForReview")}
+            {t(again ? "buttons.resubmitForReview" : "buttons.submitForReview")}
           </SubmitButton>
         </Form>
       )}

@@ -194,7 +194,8 @@ export type ReviewSubmission =
 
 /**
  * Sends the user's own pending profile to the admin's queue, once, and only
- * complete (what missingForReview asks). Checked and written under the row's
+ * complete (what missingForReview asks); a rejected one, revised, may be sent
+ * again and is pending once more. Checked and written under the row's
  * lock, so a save in between cannot slip an incomplete profile through.
  */
 export async function submitOwnProfileForReview(userId: string, now = new Date()): Promise<ReviewSubmission> {
@@ -206,10 +207,22 @@ export async function submitOwnProfileForReview(userId: string, now = new Date()
       .forUpdate()
       .executeTakeFirst();
     if (!row) return { ok: false, reason: "not-found" };
-    if (row.status !== "pending") return { ok: false, reason: "not-pending" };
-    if (row.submittedAt) return { ok: false, reason: "already-submitted" };
+    // A rejected profile, revised, may be sent again: it goes back to the admin's queue as pending.
+    if (row.status !== "pending" && row.status !== "rejected") return { ok: false, reason: "not-pending" };
+    if (row.status === "pending" && row.submittedAt) return { ok: false, reason: "already-submitted" };
     const missing = missingForReview(row);
     if (missing.length > 0) return { ok: false, reason: "incomplete", missing };
+    if (row.status === "rejected") {
+      const { id } = await trx
+        .updateTable("psychologists")
+        .set({ status: "pending", is_approved: false, submitted_for_review_at: now, status_reason: null, status_changed_at: now, status_changed_by: null })
+        .where("user_id", "=", userId)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      // The rejection's reason stays in the history the admin reads; the resubmission is the psychologist's own (no admin).
+      await trx.insertInto("psychologist_status_history").values({ psychologist_id: id, from_status: "rejected", to_status: "pending", reason: null, changed_by: null, created_at: now }).execute();
+      return { ok: true };
+    }
     await trx.updateTable("psychologists").set({ submitted_for_review_at: now }).where("user_id", "=", userId).execute();
     return { ok: true };
   });

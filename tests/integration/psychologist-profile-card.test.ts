@@ -340,6 +340,53 @@ describe("sending the profile for review", () => {
     expect((await submit(patient)).status).toBe(403);
   });
 
+  it("lets a rejected profile, revised, be sent again: pending and back in the queue, the rejection kept in the history", async () => {
+    const { psychologistId, jar } = await psychologist("pending");
+    await completeProfile(psychologistId);
+    const rejectedAt = new Date("2026-11-20T12:00:00Z");
+    await db
+      .updateTable("psychologists")
+      .set({ status: "rejected", status_reason: "CRP não confere", submitted_for_review_at: new Date("2026-11-19T12:00:00Z"), status_changed_at: rejectedAt })
+      .where("id", "=", psychologistId)
+      .execute();
+    await db.insertInto("psychologist_status_history").values({ psychologist_id: psychologistId, from_status: "pending", to_status: "rejected", reason: "CRP não confere", changed_by: null, created_at: rejectedAt }).execute();
+    const resubmitButton = /<button type="submit"[^>]*>Reenviar para análise<\/button>/;
+    const rejectedPage = await visibleHtml(jar);
+    expect(rejectedPage).toMatch(resubmitButton);
+    expect(rejectedPage).toContain("Revisou o que a equipe apontou? Envie seu perfil para uma nova análise.");
+    // The earlier sending does not count: the page does not say it awaits review.
+    expect(rejectedPage).not.toContain("Perfil enviado para análise em");
+
+    const before = Date.now();
+    expect((await submit(jar)).status).toBe(303);
+    const row = await rowOf(psychologistId);
+    expect(row).toMatchObject({ status: "pending", is_approved: false, status_reason: null });
+    expect(row.submitted_for_review_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await listByStatus("pending", 1)).map((entry) => entry.id)).toContain(psychologistId);
+    const history = await db.selectFrom("psychologist_status_history").select(["from_status", "to_status", "reason"]).where("psychologist_id", "=", psychologistId).orderBy("created_at").execute();
+    expect(history).toEqual([
+      { from_status: "pending", to_status: "rejected", reason: "CRP não confere" },
+      { from_status: "rejected", to_status: "pending", reason: null },
+    ]);
+    const html = await visibleHtml(jar);
+    expect(html).toContain("Perfil enviado para análise em");
+    expect(html).not.toMatch(resubmitButton);
+  });
+
+  it("does not send a rejected profile that is still incomplete, nor a suspended one", async () => {
+    const rejected = await psychologist("pending");
+    await db.updateTable("psychologists").set({ status: "rejected", photo_url: null }).where("id", "=", rejected.psychologistId).execute();
+    const response = await run(action, postRequest(PATH, { intent: "submit-for-review" }, rejected.jar));
+    expect(response.status).toBe(400);
+    expect((await rowOf(rejected.psychologistId)).status).toBe("rejected");
+
+    const suspended = await psychologist("approved");
+    await completeProfile(suspended.psychologistId);
+    await db.updateTable("psychologists").set({ status: "suspended", is_approved: false }).where("id", "=", suspended.psychologistId).execute();
+    expect((await run(action, postRequest(PATH, { intent: "submit-for-review" }, suspended.jar))).status).toBe(409);
+    expect((await rowOf(suspended.psychologistId)).status).toBe("suspended");
+  });
+
   it("answers an unknown intent with 400", async () => {
     const { jar } = await psychologist("pending");
     expect((await run(action, postRequest(PATH, { intent: "publish-now" }, jar))).status).toBe(400);

@@ -170,8 +170,9 @@ export async function profileLoaderData(request: Request, user: PsychologistSess
     // The public photo (what the directory shows and the review asks for), not the account's avatar.
     photoUrl: profile.photoUrl,
     review: {
-      submittedAt: submittedForReviewAt?.toISOString() ?? null,
-      missing: profile.status === "pending" ? missingForReview(profile) : [],
+      // A rejected profile's old sending does not count: revised, it is sent again.
+      submittedAt: profile.status === "pending" ? (submittedForReviewAt?.toISOString() ?? null) : null,
+      missing: profile.status === "pending" || profile.status === "rejected" ? missingForReview(profile) : [],
     },
     timeZone: viewerTimeZone(request, user).timeZone,
     catalog: { specialties: SPECIALTIES, languages: CONSULTATION_LANGUAGES },
