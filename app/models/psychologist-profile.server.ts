@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { PsychologistStatus } from "#db/types";
+import { sql, type Transaction } from "kysely";
+import type { Database, PsychologistStatus } from "#db/types";
 import { missingForReview, type MissingField } from "~/domain/psychologist-review";
 import { db } from "./db.server";
 import { replaceActivePricing } from "./pricing.server";
@@ -188,42 +188,45 @@ export async function replaceOwnPhoto(userId: string, photoUrl: string): Promise
 }
 
 export type ReviewSubmission =
-  | { ok: true }
+  | { ok: true; sent: SentProfile }
   | { ok: false; reason: "not-found" | "not-pending" | "already-submitted" }
   | { ok: false; reason: "incomplete"; missing: MissingField[] };
+
+/** What went to the admin's queue: `again` when a rejected profile was sent back. */
+export interface SentProfile {
+  psychologistId: string;
+  name: string;
+  crp: string;
+  again: boolean;
+}
 
 /**
  * Sends the user's own pending profile to the admin's queue, once, and only
  * complete (what missingForReview asks); a rejected one, revised, may be sent
- * again and is pending once more. Checked and written under the row's
- * lock, so a save in between cannot slip an incomplete profile through.
+ * again and is pending once more. Checked and written under the row's lock
+ * (in the caller's transaction), so a save in between cannot slip an
+ * incomplete profile through.
  */
-export async function submitOwnProfileForReview(userId: string, now = new Date()): Promise<ReviewSubmission> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("psychologists")
-      .select(["status", "submitted_for_review_at as submittedAt", "crp", "bio", "specialties", "languages", "photo_url as photoUrl", "education"])
-      .where("user_id", "=", userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return { ok: false, reason: "not-found" };
-    // A rejected profile, revised, may be sent again: it goes back to the admin's queue as pending.
-    if (row.status !== "pending" && row.status !== "rejected") return { ok: false, reason: "not-pending" };
-    if (row.status === "pending" && row.submittedAt) return { ok: false, reason: "already-submitted" };
-    const missing = missingForReview(row);
-    if (missing.length > 0) return { ok: false, reason: "incomplete", missing };
-    if (row.status === "rejected") {
-      const { id } = await trx
-        .updateTable("psychologists")
-        .set({ status: "pending", is_approved: false, submitted_for_review_at: now, status_reason: null, status_changed_at: now, status_changed_by: null })
-        .where("user_id", "=", userId)
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      // The rejection's reason stays in the history the admin reads; the resubmission is the psychologist's own (no admin).
-      await trx.insertInto("psychologist_status_history").values({ psychologist_id: id, from_status: "rejected", to_status: "pending", reason: null, changed_by: null, created_at: now }).execute();
-      return { ok: true };
-    }
-    await trx.updateTable("psychologists").set({ submitted_for_review_at: now }).where("user_id", "=", userId).execute();
-    return { ok: true };
-  });
+export async function submitOwnProfileForReview(trx: Transaction<Database>, userId: string, now = new Date()): Promise<ReviewSubmission> {
+  const row = await trx
+    .selectFrom("psychologists")
+    .select(["id", "name", "status", "submitted_for_review_at as submittedAt", "crp", "bio", "specialties", "languages", "photo_url as photoUrl", "education"])
+    .where("user_id", "=", userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: "not-found" };
+  // A rejected profile, revised, may be sent again: it goes back to the admin's queue as pending.
+  if (row.status !== "pending" && row.status !== "rejected") return { ok: false, reason: "not-pending" };
+  if (row.status === "pending" && row.submittedAt) return { ok: false, reason: "already-submitted" };
+  const missing = missingForReview(row);
+  if (missing.length > 0) return { ok: false, reason: "incomplete", missing };
+  const again = row.status === "rejected";
+  await trx
+    .updateTable("psychologists")
+    .set(again ? { status: "pending", is_approved: false, submitted_for_review_at: now, status_reason: null, status_changed_at: now, status_changed_by: null } : { submitted_for_review_at: now })
+    .where("id", "=", row.id)
+    .execute();
+  // The rejection's reason stays in the history the admin reads; sending again is the psychologist's own doing (no admin).
+  if (again) await trx.insertInto("psychologist_status_history").values({ psychologist_id: row.id, from_status: "rejected", to_status: "pending", reason: null, changed_by: null, created_at: now }).execute();
+  return { ok: true, sent: { psychologistId: row.id, name: row.name, crp: row.crp ?? "", again } };
 }

@@ -275,6 +275,7 @@ describe("photo card", () => {
 });
 
 describe("sending the profile for review", () => {
+  const reviewAlerts = () => db.selectFrom("mail_outbox").select(["to_email", "subject", "text"]).where("template", "=", "psychologist_review_requested").execute();
   const submit = (jar: CookieJar) => send(formPost(PATH, { intent: "submit-for-review" }, { Cookie: jar.header() }));
   const submitButton = /<button type="submit"[^>]*>Enviar para análise<\/button>/;
 
@@ -296,6 +297,11 @@ describe("sending the profile for review", () => {
     expect(row.status).toBe("pending");
     const toast = (await body(await run(rootLoader, getRequest("/", jar.take(response))))).toast;
     expect(toast).toEqual({ type: "success", title: "Perfil enviado para análise. A equipe vai avaliá-lo em breve." });
+    // The administrators are told, with a link to the profile to review.
+    const alerts = await reviewAlerts();
+    expect(alerts.map((mail) => [mail.to_email, mail.subject])).toEqual([["admin@acolhe.dev", `Perfil para análise: ${row.name}`]]);
+    expect(alerts[0]!.text).toContain(`${row.name} (CRP 06/123456) enviou o perfil profissional para análise.`);
+    expect(alerts[0]!.text).toContain(`/admin/psychologists/${psychologistId}`);
 
     const html = await visibleHtml(jar);
     expect(html).toContain("Perfil enviado para análise em");
@@ -307,6 +313,7 @@ describe("sending the profile for review", () => {
     expect(again.status).toBe(409);
     expect((await body(again)).error[""]).toEqual(["Seu perfil já foi enviado para análise."]);
     expect((await rowOf(psychologistId)).submitted_for_review_at).toEqual(row.submitted_for_review_at);
+    expect(await reviewAlerts()).toHaveLength(1);
   });
 
   it("refuses an incomplete profile with 400 and what is missing, and shows no button", async () => {
@@ -368,6 +375,7 @@ describe("sending the profile for review", () => {
       { from_status: "pending", to_status: "rejected", reason: "CRP não confere" },
       { from_status: "rejected", to_status: "pending", reason: null },
     ]);
+    expect((await reviewAlerts()).map((mail) => mail.text).join("")).toContain(`${row.name} (CRP 06/123456) revisou o perfil que não foi aprovado e o enviou para uma nova análise.`);
     const html = await visibleHtml(jar);
     expect(html).toContain("Perfil enviado para análise em");
     expect(html).not.toMatch(resubmitButton);

@@ -15,11 +15,11 @@ import {
   getOwnProfessionalProfile,
   getProfileStatistics,
   replaceOwnPhoto,
-  submitOwnProfileForReview,
   updateOwnProfessionalProfile,
 } from "~/models/psychologist-profile.server";
 import { removeFile } from "~/providers/storage.server";
 import { pageMeta } from "~/services/page-meta.server";
+import { sendProfileForReview } from "~/services/review-submission.server";
 import { PHOTO_REFUSAL_STATUS, photoUploadRefused, readPhotoForm, storePhoto, type PhotoRefusal } from "~/services/photo-upload.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -229,7 +229,7 @@ export async function profileAction(request: Request, user: PsychologistSessionU
 }
 
 async function sendForReview(user: PsychologistSessionUser, t: TFunction, locale: string, back: string) {
-  const submitted = await submitOwnProfileForReview(user.id);
+  const submitted = await sendProfileForReview(user.id);
   if (submitted.ok) return redirectWithToast(back, { type: "success", title: t("success.submitted") });
   switch (submitted.reason) {
     case "incomplete": {
