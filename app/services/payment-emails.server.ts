@@ -4,10 +4,10 @@ import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { getPatientRecipient, getPsychologistRecipient, type LockedAppointment } from "~/models/payment.server";
-import { env } from "~/utils/env.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
 import { zoneName } from "~/utils/zoned-time";
 import { absoluteUrl, recipientLocale, render, type EmailContent } from "./emails.server";
+import { ADMIN_ALERT_LOCALE, queueAdminAlert } from "./admin-alerts.server";
 import { queueMail } from "./mail.server";
 
 /**
@@ -125,30 +125,20 @@ export async function queueDuplicateRefundEmail(trx: Transaction<Database>, appo
  * price: the admins are told (the payment is refunded, the appointment not confirmed).
  */
 export async function queueMismatchAlert(trx: Transaction<Database>, appointment: LockedAppointment, payment: { paymentId: string; amountCents: number; currency: string }) {
-  const locale: Locale = "pt-BR";
-  const t = getFixedT(locale, "emails");
+  const t = getFixedT(ADMIN_ALERT_LOCALE, "emails");
   const values = {
     appointment: appointment.id,
     payment: payment.paymentId,
     received: `${(payment.amountCents / 100).toFixed(2)} ${payment.currency}`,
-    price: formatMoney(appointment.priceCents, locale),
+    price: formatMoney(appointment.priceCents, ADMIN_ALERT_LOCALE),
   };
-  for (const admin of env().ADMIN_EMAILS) {
-    await queueMail(trx, {
-      userId: null,
-      to: admin,
-      template: "payment_mismatch_alert",
-      locale,
-      subject: t("payment.mismatch.subject"),
-      ...render({
-        locale,
-        name: "",
-        heading: t("payment.mismatch.heading"),
-        paragraphs: [t("payment.mismatch.body", values), t("payment.mismatch.action")],
-        action: { label: t("payment.mismatch.button"), url: absoluteUrl("/admin") },
-      }),
-    });
-  }
+  await queueAdminAlert(trx, {
+    template: "payment_mismatch_alert",
+    subject: t("payment.mismatch.subject"),
+    heading: t("payment.mismatch.heading"),
+    paragraphs: [t("payment.mismatch.body", values), t("payment.mismatch.action")],
+    action: { label: t("payment.mismatch.button"), url: absoluteUrl("/admin") },
+  });
 }
 
 /**

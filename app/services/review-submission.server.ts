@@ -1,11 +1,10 @@
+import type { Transaction } from "kysely";
 import { getFixedT } from "~/i18n/i18n.server";
 import { db } from "~/models/db.server";
 import { submitOwnProfileForReview, type ReviewSubmission, type SentProfile } from "~/models/psychologist-profile.server";
-import { env } from "~/utils/env.server";
 import type { Database } from "#db/types";
-import type { Transaction } from "kysely";
-import { absoluteUrl, render } from "./emails.server";
-import { queueMail } from "./mail.server";
+import { ADMIN_ALERT_LOCALE, queueAdminAlert } from "./admin-alerts.server";
+import { absoluteUrl } from "./emails.server";
 
 /**
  * A psychologist sends the profile for review: it joins the admin's queue and
@@ -20,25 +19,14 @@ export async function sendProfileForReview(userId: string, now = new Date()): Pr
   });
 }
 
-/** In Portuguese, as the platform's other alerts to administrators (an address in ADMIN_EMAILS has no account language). */
 async function queueReviewAlert(trx: Transaction<Database>, sent: SentProfile) {
-  const locale = "pt-BR";
-  const t = getFixedT(locale, "emails");
+  const t = getFixedT(ADMIN_ALERT_LOCALE, "emails");
   const values = { name: sent.name, crp: sent.crp };
-  for (const admin of env().ADMIN_EMAILS) {
-    await queueMail(trx, {
-      userId: null,
-      to: admin,
-      template: "psychologist_review_requested",
-      locale,
-      subject: t("reviewRequested.subject", values),
-      ...render({
-        locale,
-        name: "",
-        heading: t("reviewRequested.heading"),
-        paragraphs: [t(sent.again ? "reviewRequested.bodyAgain" : "reviewRequested.body", values)],
-        action: { label: t("reviewRequested.button"), url: absoluteUrl(`/admin/psychologists/${sent.psychologistId}`) },
-      }),
-    });
-  }
+  await queueAdminAlert(trx, {
+    template: "psychologist_review_requested",
+    subject: t("reviewRequested.subject", values),
+    heading: t("reviewRequested.heading"),
+    paragraphs: [t(sent.again ? "reviewRequested.bodyAgain" : "reviewRequested.body", values)],
+    action: { label: t("reviewRequested.button"), url: absoluteUrl(`/admin/psychologists/${sent.psychologistId}`) },
+  });
 }
