@@ -10,14 +10,11 @@ export function monthLabel(month: string, locale: string): string {
   return capitalize(dateFormat(locale, "month-year", "UTC", { month: "long", year: "numeric" }).format(new Date(`${month}-15T12:00:00Z`)));
 }
 
-/** Sunday to Saturday, short ('dom.') or long ('Domingo'). */
-export function weekdayLabels(locale: string, width: "short" | "long"): string[] {
-  const format = dateFormat(locale, `weekday-${width}`, "UTC", { weekday: width });
+/** Sunday to Saturday, in full ('Domingo'). */
+export function weekdayLabels(locale: string): string[] {
+  const format = dateFormat(locale, "weekday-long", "UTC", { weekday: "long" });
   // 1 November 2026 is a Sunday.
-  return [0, 1, 2, 3, 4, 5, 6].map((weekday) => {
-    const label = format.format(new Date(Date.UTC(2026, 10, 1 + weekday)));
-    return width === "long" ? capitalize(label) : label;
-  });
+  return [0, 1, 2, 3, 4, 5, 6].map((weekday) => capitalize(format.format(new Date(Date.UTC(2026, 10, 1 + weekday)))));
 }
 
 /**

@@ -80,7 +80,7 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
     // The month's columns and the weekly pattern run from the locale's first day of the week (ADR 030); the
     // names stay indexed by the stored weekday (0 = Sunday).
     weekdayHeadings: rotateWeek(weekdayHeadings(locale), locale),
-    weekdayNames: weekdayLabels(locale, "long"),
+    weekdayNames: weekdayLabels(locale),
     weeks: days,
     selected: {
       date: selected,
