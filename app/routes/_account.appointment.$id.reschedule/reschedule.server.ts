@@ -18,7 +18,7 @@ import { answerUnexpected } from "~/services/unexpected-error.server";
 import { formatLongDate, formatTime } from "~/utils/format";
 import { instantSchema } from "~/utils/instant";
 import { log } from "~/utils/logger.server";
-import { differingZoneName } from "~/utils/zoned-time";
+import { differingZoneName, whenLabel } from "~/utils/zoned-time";
 
 /** /appointment/{id}/reschedule for the appointment's patient or psychologist: propose a new time, or answer the other side's. */
 
@@ -52,7 +52,10 @@ export async function reschedulePageData(request: Request, user: SessionUser, ap
   const zone = appointmentTimeZone(request, user);
   const { appointment, check, policy, request: pending } = preview;
   // In the viewer's zone, named when its clock differs from the psychologist's (ADR 004), as on the cancel page.
-  const when = (instant: Date) => ({ date: formatLongDate(instant, locale, zone) ?? "", time: formatTime(instant, locale, zone) ?? "", zone: differingZoneName(instant, locale, zone, appointment.psychologistTimeZone) });
+  const when = (instant: Date) => {
+    const label = whenLabel(instant, locale, zone, appointment.psychologistTimeZone);
+    return { date: label.date ?? "", time: label.time ?? "", zone: label.zone };
+  };
   const today = dateInZone(now, zone);
   const asked = new URL(request.url).searchParams.get("date");
   // As booking's calendar: no later than the horizon, the last day the proposal itself may take.
