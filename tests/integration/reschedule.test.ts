@@ -404,6 +404,16 @@ describe("'Ver horários' posts the form: the reason typed is kept, and never in
     expect(refused.html).toContain(`Horários livres em ${longDate(day)} (50 min)`);
   });
 
+  it("asked again after a failure with a reason typed, the page comes back with the reason in its field", async () => {
+    const id = await confirmed(5, "10:00");
+    const day = dayFromToday(6);
+    vi.mocked(availability.freeSlotsForViewerDay).mockRejectedValueOnce(Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" }));
+    const { status, html } = await asPage(id, { intent: "slots", date: day, reason: REASON });
+    expect(status).toBe(200);
+    expect(html).toContain("Tentar novamente</button>");
+    expect(html).toMatch(new RegExp(`<textarea name="reason"[^>]*>${REASON}</textarea>`));
+  });
+
   it("then the proposal is sent as before, with the reason typed", async () => {
     const id = await confirmed(5, "10:00");
     const day = dayFromToday(6);
@@ -428,7 +438,7 @@ describe("an unexpected failure (the database gone)", () => {
     expect(await appointmentRow(id)).toMatchObject({ status: "confirmed", reschedule_count: 0 });
   });
 
-  it("slots that fail to load: 'Não foi possível carregar os horários disponíveis.' with a retry, the rest of the page there", async () => {
+  it("slots that fail to load: 'Não foi possível carregar os horários disponíveis.' with a retry that sends the form again, the rest of the page there", async () => {
     const id = await confirmed(5, "10:00");
     vi.mocked(availability.freeSlotsForViewerDay).mockRejectedValueOnce(databaseDown());
     const data = await body(await page(id, patientJar));
@@ -437,8 +447,10 @@ describe("an unexpected failure (the database gone)", () => {
     const response = await send(appPage(`/appointment/${id}/reschedule`, { Cookie: patientJar.header() }));
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toMatch(/role="alert"[^>]*><p>Não foi possível carregar os horários disponíveis.<\/p><p[^>]*><a[^>]*href="\/appointment\/[^"]+\/reschedule"[^>]*>Tentar novamente<\/a>/);
-    expect(html).toContain('name="reason"');
+    // 'Tentar novamente' is the proposing form's own 'slots' submit, not a reload: a reason typed is sent with it.
+    const form = html.match(/<form method="post"[^>]*>(?:(?!<\/form>)[\s\S])*Tentar novamente(?:(?!<\/form>)[\s\S])*<\/form>/)?.[0] ?? "";
+    expect(form).toMatch(/role="alert"[^>]*><p>Não foi possível carregar os horários disponíveis.<\/p><p[^>]*><button type="submit" name="intent" value="slots" formnovalidate=""[^>]*>Tentar novamente<\/button>/);
+    expect(form).toContain('name="reason"');
   });
 
   it("answering says so in the same way", async () => {

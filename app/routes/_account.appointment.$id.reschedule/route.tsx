@@ -160,7 +160,8 @@ export default function Reschedule() {
                 {day.zone ? <span className="muted block text-xs font-normal">{t("timeZone", { zone: day.zone })}</span> : null}
               </legend>
               {day.slotsFailed ? (
-                <LoadError message={t("slotsFailed")} retry={t("retry")} />
+                // Asked again by this form, so the reason typed is kept.
+                <LoadError message={t("slotsFailed")} retry={t("retry")} resend={{ name: "intent", value: "slots" }} />
               ) : day.slots.length === 0 ? (
                 <p ref={keepDayStart} tabIndex={-1} autoFocus={focus === "slots"} className="muted mt-2 text-sm">
                   {t("noSlots")}
