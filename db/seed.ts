@@ -236,7 +236,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           .returning("id")
           .executeTakeFirstOrThrow();
         // Its approved payment, as a booking leaves it: billing, the overview and the fiscal report count the same money.
-        await seedPayment(trx, { appointmentId: appointment.id, method, priceCents, approvedAt: new Date(bookedAt(startsAt, now).getTime() + 10 * MINUTE_MS), refunded: false });
+        await seedPayment(trx, { appointmentId: appointment.id, method, priceCents, approvedAt: new Date(bookedAt(startsAt, now).getTime() + 10 * MINUTE_MS), refundedAt: null });
         const good = rating >= 4;
         await trx
           .insertInto("evaluations")
@@ -277,22 +277,23 @@ function bookedAt(startsAt: Date, now: Date): Date {
  * A seeded consultation's payment through the local gateway: approved, or refunded whole (a cancellation). The
  * gateway knows it too, so a refund of it (the admin's, a cancellation's) goes through as a checkout's would.
  */
-async function seedPayment(trx: Transaction<Database>, payment: { appointmentId: string; method: string; priceCents: number; approvedAt: Date; refunded: boolean }) {
+async function seedPayment(trx: Transaction<Database>, payment: { appointmentId: string; method: string; priceCents: number; approvedAt: Date; refundedAt: Date | null }) {
   const providerPaymentId = `seed-${payment.appointmentId}`;
+  const refunded = payment.refundedAt !== null;
   const gatewayPayment: GatewayPayment = {
     id: providerPaymentId,
-    status: payment.refunded ? "refunded" : "approved",
-    statusDetail: payment.refunded ? "refunded" : "accredited",
+    status: refunded ? "refunded" : "approved",
+    statusDetail: refunded ? "refunded" : "accredited",
     externalReference: payment.appointmentId,
     amountCents: payment.priceCents,
-    refundedCents: payment.refunded ? payment.priceCents : 0,
+    refundedCents: refunded ? payment.priceCents : 0,
     currency: "BRL",
     method: payment.method,
     methodId: payment.method === "pix" ? "pix" : "visa",
     approvedAt: payment.approvedAt,
   };
   await trx.insertInto("local_gateway_payments").values({ id: providerPaymentId, payment: JSON.stringify(gatewayPayment) }).execute();
-  await trx
+  const { id } = await trx
     .insertInto("payments")
     .values({
       appointment_id: payment.appointmentId,
@@ -300,13 +301,22 @@ async function seedPayment(trx: Transaction<Database>, payment: { appointmentId:
       provider_payment_id: providerPaymentId,
       // Created at checkout, ten minutes before it was approved (not at the seeding).
       created_at: new Date(payment.approvedAt.getTime() - 10 * MINUTE_MS),
-      status: payment.refunded ? "refunded" : "approved",
+      status: refunded ? "refunded" : "approved",
       method: payment.method,
       amount_cents: payment.priceCents,
       currency: "BRL",
-      refunded_cents: payment.refunded ? payment.priceCents : 0,
+      refunded_cents: refunded ? payment.priceCents : 0,
       approved_at: payment.approvedAt,
     })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // The status history the provider's notifications would have written (the admin's payment page shows it).
+  await trx
+    .insertInto("payment_status_history")
+    .values([
+      { payment_id: id, status: "approved", status_detail: "accredited", recorded_at: payment.approvedAt },
+      ...(payment.refundedAt ? [{ payment_id: id, status: "refunded", status_detail: "refunded", recorded_at: payment.refundedAt }] : []),
+    ])
     .execute();
 }
 
@@ -322,6 +332,7 @@ async function seedDemoPractice(trx: Transaction<Database>, psychologistId: stri
     // 14:00 in São Paulo (17:00 UTC): clear of the 10:00 reviewed consultations above.
     const startsAt = new Date(today + day * DAY_MS + 17 * HOUR_MS);
     const paid = values.status !== "cancelled";
+    const cancelledAt = new Date(startsAt.getTime() - 2 * DAY_MS);
     const appointment = await trx
       .insertInto("appointments")
       .values({
@@ -336,12 +347,13 @@ async function seedDemoPractice(trx: Transaction<Database>, psychologistId: stri
         price_cents: priceCents,
         created_at: bookedAt(startsAt, now),
         ...(values.status === "cancelled"
-          ? { cancellation_reason: "Imprevisto no trabalho", cancelled_by: "patient" as const, cancelled_at: new Date(startsAt.getTime() - 2 * DAY_MS) }
+          ? { cancellation_reason: "Imprevisto no trabalho", cancelled_by: "patient" as const, cancelled_at: cancelledAt }
           : {}),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await seedPayment(trx, { appointmentId: appointment.id, method: values.method, priceCents, approvedAt: new Date(bookedAt(startsAt, now).getTime() + 10 * MINUTE_MS), refunded: !paid });
+    // A cancellation's refund goes out when it is cancelled.
+    await seedPayment(trx, { appointmentId: appointment.id, method: values.method, priceCents, approvedAt: new Date(bookedAt(startsAt, now).getTime() + 10 * MINUTE_MS), refundedAt: paid ? null : cancelledAt });
     return { id: appointment.id, startsAt };
   };
   // The notifications box as the events would have written it; what is over a week old has been read.

@@ -68,6 +68,22 @@ describe("database preparation at start", () => {
     }
   });
 
+  it("gives each demo payment the status history a checkout writes: approved when it was, then refunded when its consultation was cancelled", async () => {
+    await prepareDatabase(db, { appEnv: "development", usesEmbeddedDatabase: true });
+    const payments = await db
+      .selectFrom("payments")
+      .innerJoin("appointments", "appointments.id", "payments.appointment_id")
+      .select(["payments.id", "payments.status", "payments.approved_at as approvedAt", "appointments.cancelled_at as cancelledAt"])
+      .execute();
+    const history = await db.selectFrom("payment_status_history").select(["payment_id", "status", "status_detail", "recorded_at"]).orderBy("recorded_at").execute();
+    expect(payments.some((payment) => payment.status === "refunded")).toBe(true);
+    for (const payment of payments) {
+      const expected = [{ status: "approved", status_detail: "accredited", recorded_at: payment.approvedAt }];
+      if (payment.status === "refunded") expected.push({ status: "refunded", status_detail: "refunded", recorded_at: payment.cancelledAt });
+      expect(history.filter((row) => row.payment_id === payment.id).map(({ payment_id: _, ...row }) => row)).toEqual(expected);
+    }
+  });
+
   it("registers the demo's payments with the local gateway, so the admin's refund and a cancellation's refund go through", async () => {
     await prepareDatabase(db, { appEnv: "development", usesEmbeddedDatabase: true });
     const admin = await db.selectFrom("users").select("id").where("email", "=", DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
