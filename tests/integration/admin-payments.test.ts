@@ -82,6 +82,19 @@ describe("/admin/payments", () => {
     expect(detail).not.toMatch(/\bapproved\b/);
   });
 
+  it("says on a payment's page when neither a status change nor a notification has been recorded yet, and only then", async () => {
+    const admin = await signedIn(await createUser({ role: "admin", password: null }));
+    const { patient, psychologist } = await createPair();
+    const appointment = (days: number) => createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId, startsAt: new Date(Date.now() + days * DAY) });
+    const begun = await payment(await appointment(2), { status: "pending" });
+    const heard = await payment(await appointment(3), { status: "approved" });
+    await db.insertInto("payment_status_history").values({ payment_id: heard, status: "approved", status_detail: "accredited" }).execute();
+    const html = async (id: string) => (await (await send(pageRequest(`/admin/payments/${id}`, { Cookie: admin.header() }))).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    const none = "Nenhuma mudança de situação nem notificação do provedor registrada até agora.";
+    expect(await html(begun)).toContain(none);
+    expect(await html(heard)).not.toContain(none);
+  });
+
   it("shows a payment in another currency in that currency, in the list and on its page, never as reais", async () => {
     const admin = await signedIn(await createUser({ role: "admin", password: null }));
     const { patient, psychologist } = await createPair();

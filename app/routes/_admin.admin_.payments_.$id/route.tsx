@@ -193,6 +193,8 @@ export default function Payment() {
             <li key={`n${index}`}>{t("notification", { topic: entry.topic, received: entry.received ?? "", processed: entry.processed ?? t("notProcessed") })}</li>
           ))}
         </ol>
+        {/* A checkout begun but never heard of from the provider has neither yet. */}
+        {data.history.length === 0 && data.notifications.length === 0 ? <p className="muted mt-2 text-xs">{t("detail.historyNone")}</p> : null}
       </section>
       <p className="muted mt-3 text-xs">{t("zoneNote", { zone: data.zone })}</p>
     </section>
