@@ -27,6 +27,7 @@ import { contentDisposition } from "~/utils/content-disposition";
 import { csvCell } from "~/utils/csv.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { log } from "~/utils/logger.server";
+import { zoneName } from "~/utils/zoned-time";
 import { fitColumns, writeText } from "./pdf-text.server";
 import type { PsychologistSessionUser } from "./session.server";
 
@@ -410,7 +411,8 @@ export async function exportReport(user: PsychologistSessionUser, request: Repor
       identity.cpf
         ? t("file.psychologist", { name: identity.name, crp: identity.crp ?? "—", cpf: formatCpf(identity.cpf) })
         : t("file.psychologistNoCpf", { name: identity.name, crp: identity.crp ?? "—" }),
-      t("file.zone", { zone: identity.timeZone }),
+      // The zone by its name in the reader's language ('Horário de Brasília'), as the e-mails and dashboards say it, not its IANA id.
+      t("file.zone", { zone: zoneName(new Date(), locale, identity.timeZone) }),
       t("file.generatedAt", { date: formatLongDate(new Date(), locale, identity.timeZone) ?? "" }),
     ],
   };

@@ -5,6 +5,7 @@ import { createUser, signedIn } from "#tests/helpers/factories";
 import { getRequest, run, type CookieJar } from "#tests/helpers/http";
 import { isPdf, pdfText } from "#tests/helpers/pdf";
 import { db } from "~/models/db.server";
+import { zoneName } from "~/utils/zoned-time";
 import { loader as downloadLoader } from "~/routes/_psychologist.psychologist-dashboard.reports_.download";
 import { loader as tabLoader } from "~/routes/_psychologist.psychologist-dashboard.reports/route";
 
@@ -123,6 +124,9 @@ describe("the fiscal report", () => {
     const lines = pdfText(file).split("\n").map((line) => line.replace(/\s+/g, " ").trim());
     expect(lines).toContain("Relatório fiscal");
     expect(lines).toContain("Psicólogo(a): Dra. Helena Prado | CRP 06/123456 | CPF 123.456.789-09");
+    // The zone by its name, as the e-mails say it, not its IANA id.
+    expect(lines).toContain(`Fuso horário: ${zoneName(new Date(), "pt-BR", "America/Sao_Paulo")}`);
+    expect(lines.join("\n")).not.toContain("America/Sao_Paulo");
     expect(lines).toContain("2026-10-01 Bruno Dias CPF não informado R$ 180,00 PIX R$ 0,00 R$ 180,00");
     expect(lines).toContain("2026-10-20 Ana Costa 529.982.247-25 R$ 200,00 Cartão de crédito R$ 100,00 R$ 100,00");
     expect(lines).toContain("2026-10-31 Ana Costa 529.982.247-25 R$ 100,00 Cartão de débito R$ 0,00 R$ 100,00");
@@ -161,6 +165,21 @@ describe("the fiscal report", () => {
     expect(await named("ru", "pdf")).toBe(
       `attachment; filename="2026-10-01-2026-10-31.pdf"; filename*=UTF-8''${encodeURIComponent("налоговый-отчёт-2026-10-01-2026-10-31.pdf")}`,
     );
+  });
+
+  it("names the practice's zone in the reader's language, in the PDF and the spreadsheet", async () => {
+    const { jar } = await october();
+    for (const language of ["zh-CN", "ru", "en"]) {
+      const query = (format: string) => getRequest(`/psychologist-dashboard/reports/download?type=fiscal&format=${format}&${OCTOBER}`, jar, { "Accept-Language": language });
+      const name = zoneName(new Date(), language, "America/Sao_Paulo");
+      expect(name, language).not.toContain("America");
+      const pdf = pdfText(await bytes(await run(downloadLoader, query("pdf"))));
+      expect(pdf, language).toContain(name);
+      expect(pdf, language).not.toContain("America/Sao_Paulo");
+      const rows = await sheetRows(await run(downloadLoader, query("excel")));
+      expect(rows.flat().filter((cell) => typeof cell === "string" && cell.includes(name)), language).toHaveLength(1);
+      expect(rows.flat().some((cell) => typeof cell === "string" && cell.includes("America/Sao_Paulo")), language).toBe(false);
+    }
   });
 
   it("formats Excel's date cells the visitor's way (mm/dd/yyyy in English, dd.mm.yyyy in German)", async () => {
