@@ -6,6 +6,7 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { downloadName } from "~/i18n/server-texts.server";
 import type { ReceiptData } from "~/models/receipts.server";
 import { formatLongDate, formatMoney, formatTime } from "~/utils/format";
+import { zoneName } from "~/utils/zoned-time";
 import { writeText } from "./pdf-text.server";
 
 /**
@@ -67,7 +68,9 @@ export async function receiptPdf(receipt: ReceiptData, locale: Locale, now = new
   writeText(doc.fontSize(12), "Helvetica-Bold", t("pdf.serviceHeading"));
   doc.moveDown(0.3).fontSize(11);
   line(t("pdf.service"), t("pdf.serviceDescription"));
-  line(t("pdf.date"), t("pdf.dateValue", { date: formatLongDate(receipt.startsAt, locale, zone) ?? "", time: formatTime(receipt.startsAt, locale, zone) ?? "" }));
+  // The practice's clock, its zone named: a patient abroad had this consultation at another hour on their own clock (ADR 004).
+  const zoneLabel = zoneName(receipt.startsAt, locale, zone);
+  line(t("pdf.date"), t("pdf.dateValue", { date: formatLongDate(receipt.startsAt, locale, zone) ?? "", time: formatTime(receipt.startsAt, locale, zone) ?? "", zone: zoneLabel }));
   line(t("pdf.duration"), t("pdf.minutes", { count: receipt.durationMinutes }));
   line(t("pdf.method"), t(`pdf.methods.${paymentMethodKey(receipt.method)}`));
   if (receipt.refundCents > 0) {

@@ -5,6 +5,7 @@ import { getRequest, location, run } from "#tests/helpers/http";
 import { isPdf, pdfText } from "#tests/helpers/pdf";
 import { db } from "~/models/db.server";
 import { loader } from "~/routes/_patient.appointment.$id.receipt";
+import { zoneName } from "~/utils/zoned-time";
 
 /** Receipts (issue 14, item 7): what the PDF says, which consultations have one, and who may download it. */
 
@@ -64,8 +65,8 @@ describe("the receipt of a paid consultation", () => {
     expect(text).toContain("123.456.789-09");
     expect(text).toContain("Paula Pereira");
     expect(text).toContain("529.982.247-25");
-    expect(text).toContain("01 de outubro de 2026");
-    expect(text).toContain("14:00");
+    // The practice's clock, its zone named: a patient abroad reads which 14:00 it was.
+    expect(text).toContain(`Data da consulta: 01 de outubro de 2026, às 14:00 (${zoneName(new Date("2026-10-01T17:00:00Z"), "pt-BR", "America/Sao_Paulo")})`);
     expect(text).toContain("Consulta psicológica online (psicoterapia)");
     expect(text).toMatch(/R\$\s180,00/);
     expect(text).toContain("Cartão de crédito");
@@ -84,7 +85,9 @@ describe("the receipt of a paid consultation", () => {
     const short = id.replace(/-/g, "").slice(0, 8);
     const english = await download(id, jar, { "Accept-Language": "en" });
     expect(english.headers.get("Content-Disposition")).toBe(`attachment; filename="receipt-2026-10-01-${short}.pdf"`);
-    expect(await pdfOf(english)).toContain("RECEIPT");
+    const englishText = await pdfOf(english);
+    expect(englishText).toContain("RECEIPT");
+    expect(englishText).toContain(`Consultation date: October 1, 2026 at 14:00 (${zoneName(new Date("2026-10-01T17:00:00Z"), "en", "America/Sao_Paulo")})`);
     const french = await download(id, jar, { "Accept-Language": "fr" });
     expect(french.headers.get("Content-Disposition")).toBe(`attachment; filename="recu-2026-10-01-${short}.pdf"; filename*=UTF-8''re%C3%A7u-2026-10-01-${short}.pdf`);
   });
