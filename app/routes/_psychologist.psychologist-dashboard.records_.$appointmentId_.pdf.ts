@@ -7,6 +7,7 @@ import { buildRecordPdf, pdfResponse, recordFileName } from "~/services/record-p
 import { requirePsychologist } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatLongDate, formatTime } from "~/utils/format";
+import { zoneName } from "~/utils/zoned-time";
 import { log } from "~/utils/logger.server";
 import { dateInZone } from "~/domain/slots";
 
@@ -25,7 +26,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const patient = patientName(found.patient);
     const bytes = await buildRecordPdf({
       title: t("pdf.title"),
-      header: [psychologistLine(t, found.author), t("pdf.patient", { name: patient }), t("pdf.issued", { date: formatLongDate(new Date(), locale, zone) })],
+      // The same document as the patient's copy: the zone of its times named (the file may be read anywhere).
+      header: [psychologistLine(t, found.author), t("pdf.patient", { name: patient }), t("pdf.issued", { date: formatLongDate(new Date(), locale, zone) }), t("pdf.zone", { zone: zoneName(found.startsAt, locale, zone) })],
       sections: [{ heading: t("pdf.consultation", { date: formatLongDate(found.startsAt, locale, zone), time: formatTime(found.startsAt, locale, zone) }), text: found.text }],
       confidentiality: t("pdf.confidential"),
       pageLabel: (page, pages) => t("pdf.page", { page, pages }),

@@ -8,6 +8,7 @@ import { getRecipient } from "~/models/user.server";
 import { dateInZone } from "~/domain/slots";
 import { patientName } from "~/domain/practice-appointments";
 import { formatLongDate, formatTime } from "~/utils/format";
+import { zoneName } from "~/utils/zoned-time";
 import { absoluteUrl, recipientLocale, render } from "./emails.server";
 import { queueMail } from "./mail.server";
 import { buildRecordPdf, recordFileName } from "./record-pdf.server";
@@ -65,7 +66,8 @@ export async function recordCopyPdf({ patientId, psychologistId, actor, locale }
   const today = new Date();
   const bytes = await buildRecordPdf({
     title: t("pdf.copyTitle"),
-    header: [psychologistLine(t, author), t("pdf.patient", { name: fullName }), t("pdf.issued", { date: formatLongDate(today, locale, timeZone) })],
+    // The consultations' times are the practice's clock: its zone is named, since the patient reading may live in another.
+    header: [psychologistLine(t, author), t("pdf.patient", { name: fullName }), t("pdf.issued", { date: formatLongDate(today, locale, timeZone) }), t("pdf.zone", { zone: zoneName(today, locale, timeZone) })],
     sections: notes.length
       ? notes.map((note) => ({ heading: t("pdf.consultation", { date: formatLongDate(note.startsAt, locale, timeZone), time: formatTime(note.startsAt, locale, timeZone) }), text: note.text }))
       : [{ heading: t("pdf.noNotesHeading"), text: t("pdf.noNotes") }],

@@ -11,6 +11,7 @@ import { createAppointment, createPair, HOUR, type Pair } from "#tests/helpers/a
 import { createUser, PASSWORD, signedIn } from "#tests/helpers/factories";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 import { isPdf, pdfText } from "#tests/helpers/pdf";
+import { zoneName } from "~/utils/zoned-time";
 import { page, send } from "#tests/helpers/app";
 
 /**
@@ -268,6 +269,7 @@ describe("exporting a PDF", () => {
     expect(text).toContain("Prontuário psicológico");
     expect(text).toContain("Psicólogo(a): Dra. Helena Prado — CRP 06/123456");
     expect(text).toContain("Paciente: Paula Pereira");
+    expect(text).toContain(`Fuso horário: ${zoneName(startsAt, "pt-BR", "America/Sao_Paulo")}`);
     const longDate = new Intl.DateTimeFormat("pt-BR", { day: "numeric", month: "long", year: "numeric", timeZone: "America/Sao_Paulo" }).format(startsAt);
     expect(text).toContain(longDate);
     expect(text.replace(/\n/g, " ")).toContain("trabalhamos respiração diafragmática");

@@ -11,6 +11,7 @@ import { createUser, signedIn } from "#tests/helpers/factories";
 import { body, CookieJar, getRequest, location, postRequest, run } from "#tests/helpers/http";
 import { deliveredMail } from "#tests/helpers/mail";
 import { isPdf, pdfText } from "#tests/helpers/pdf";
+import { zoneName } from "~/utils/zoned-time";
 
 /**
  * The patient's copy of their record (issue 14, item 3): asked from the
@@ -114,6 +115,8 @@ describe("releasing and downloading", () => {
     expect(text).toContain("Cópia do prontuário psicológico");
     expect(text).toContain("CRP 06/654321");
     expect(text).toContain("Paciente: Paula Pereira");
+    // Its times are the practice's clock, the zone named for a patient who may live in another.
+    expect(text).toContain(`Fuso horário: ${zoneName(new Date(), "pt-BR", "America/Sao_Paulo")}`);
     expect(text.indexOf("Primeira sessão")).toBeGreaterThan(-1);
     expect(text.indexOf("Primeira sessão")).toBeLessThan(text.indexOf("Segunda sessão"));
     expect(text).toContain("Página 1 de 1");
