@@ -48,7 +48,9 @@ ${footnote ? `<p style="font-size:13px;color:#475569;margin:16px 0 0">${escapeHt
 </div>
 <p style="font-size:12px;color:#64748b;margin:16px 0 0">${escapeHtml(signature)}</p>
 </div></body></html>`;
-  const text = [heading, "", ...paragraphs, ...(action ? ["", `${action.label}: ${action.url}`] : []), ...(footnote ? ["", footnote] : []), "", signature].join("\n");
+  // The button's label and its address joined the language's way: 'Label : url' in French, 'Label：url' in Chinese.
+  const actionLine = action ? t("actionLine", { label: action.label, url: action.url }) : null;
+  const text = [heading, "", ...paragraphs, ...(actionLine ? ["", actionLine] : []), ...(footnote ? ["", footnote] : []), "", signature].join("\n");
   return { html, text };
 }
 
