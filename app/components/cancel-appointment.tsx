@@ -32,6 +32,12 @@ export function CancelForm({ data, answer, t, FormComponent, submitting, leave }
   const typed = answer?.result?.initialValue ?? {};
   const { quote, policy } = data;
   const errorId = `reason-error-${data.appointment.id}`;
+  // Past the last refund threshold the patient gets nothing back: said plainly, never as '0% refund: R$ 0,00 returned to you'.
+  const refundHeadline = () => {
+    if (!quote.paid) return t("refund.unpaid");
+    if (data.role === "psychologist") return t("refund.psychologist", { amount: quote.amount });
+    return quote.cents === 0 ? t("refund.none", { price: data.appointment.price }) : t("refund.patient", { percent: quote.percent, amount: quote.amount });
+  };
   return (
     <>
       <div className="card mt-4 text-sm">
@@ -50,7 +56,7 @@ export function CancelForm({ data, answer, t, FormComponent, submitting, leave }
         <FormComponent method="post" action={`/appointment/${data.appointment.id}/cancel`} className="card mt-4 space-y-4">
           <div role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
             <p className="font-semibold">
-              {!quote.paid ? t("refund.unpaid") : data.role === "psychologist" ? t("refund.psychologist", { amount: quote.amount }) : t("refund.patient", { percent: quote.percent, amount: quote.amount })}
+              {refundHeadline()}
             </p>
             {data.role === "patient" && quote.paid ? (
               <p className="mt-1">{policy.text}</p>

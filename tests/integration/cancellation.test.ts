@@ -150,6 +150,17 @@ describe("a patient cancels", () => {
     }
   });
 
+  it("less than 12 hours ahead: the page says plainly that nothing comes back, not '0% refund: R$ 0,00 returned'", async () => {
+    const { id } = await paidAppointment(6 * HOUR);
+    const html = await (await send(pagePath(`/appointment/${id}/cancel`, await signedIn(pair.patient)))).text();
+    expect(html).toMatch(/Sem reembolso: cancelando agora, o valor pago \(R\$\s280,00\) não é devolvido\./);
+    expect(html).not.toMatch(/Reembolso de 0%/);
+    // With some money back, the percent and the amount are still said.
+    const { id: later } = await paidAppointment(18 * HOUR);
+    const laterHtml = await (await send(pagePath(`/appointment/${later}/cancel`, await signedIn(pair.patient)))).text();
+    expect(laterHtml).toMatch(/Reembolso de 50%: R\$\s140,00 voltam para você\./);
+  });
+
   it("an unpaid hold is only released", async () => {
     const id = await createAppointment({ patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId, startsAt: new Date(Date.now() + 3 * 24 * HOUR), status: "pending_payment", holdExpiresAt: new Date(Date.now() + 20 * MINUTE) });
     const jar = await signedIn(pair.patient);
