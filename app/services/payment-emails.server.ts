@@ -120,6 +120,15 @@ export async function queueDuplicateRefundEmail(trx: Transaction<Database>, appo
   });
 }
 
+/** What came in, written as the alert's Portuguese writes money ('R$ 149,00', 'US$ 150,00'); a code Intl does not know, as it came. */
+function receivedAmount(cents: number, currency: string): string {
+  try {
+    return formatMoney(cents, ADMIN_ALERT_LOCALE, currency);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+
 /**
  * An approved payment whose amount or currency is not the appointment's
  * price: the admins are told (the payment is refunded, the appointment not confirmed).
@@ -129,7 +138,7 @@ export async function queueMismatchAlert(trx: Transaction<Database>, appointment
   const values = {
     appointment: appointment.id,
     payment: payment.paymentId,
-    received: `${(payment.amountCents / 100).toFixed(2)} ${payment.currency}`,
+    received: receivedAmount(payment.amountCents, payment.currency),
     price: formatMoney(appointment.priceCents, ADMIN_ALERT_LOCALE),
   };
   await queueAdminAlert(trx, {

@@ -8,6 +8,7 @@ import { InMemoryLocalPaymentStore, LocalPaymentGateway, notificationRequest } f
 import { resetPaymentGateway, type GatewayPayment } from "~/providers/payments.server";
 import { holdSlotAndCheckout } from "~/services/booking.server";
 import { env } from "~/utils/env.server";
+import { formatMoney } from "~/utils/format";
 
 /**
  * Payments must match (issue 11, item 6): an approved payment confirms an
@@ -44,6 +45,7 @@ async function notify(paymentId: string, times = 1) {
 }
 
 const paymentsOf = (appointmentId: string) => db.selectFrom("payments").selectAll().where("appointment_id", "=", appointmentId).orderBy("created_at").execute();
+const alertText = async () => (await db.selectFrom("mail_outbox").select("text").where("template", "=", "payment_mismatch_alert").executeTakeFirstOrThrow()).text;
 const mailsNamed = (template: string) => db.selectFrom("mail_outbox").select(["to_email", "template"]).where("template", "=", template).execute();
 
 describe("an approved payment that does not match the price", () => {
@@ -61,6 +63,8 @@ describe("an approved payment that does not match the price", () => {
     expect(await paymentsOf(appointmentId)).toEqual([expect.objectContaining({ amount_cents: priceCents - 1_00, currency: "BRL", refunded_cents: priceCents - 1_00 })]);
     expect(await mailsNamed("payment_mismatch_alert")).toEqual(env().ADMIN_EMAILS.map((to) => ({ to_email: to, template: "payment_mismatch_alert" })));
     expect(await mailsNamed("appointment_confirmed_patient")).toEqual([]);
+    // Both amounts written as the alert's Portuguese writes money, not '149.00 BRL' beside 'R$ 150,00'.
+    expect(await alertText()).toContain(`aprovado com ${formatMoney(priceCents - 1_00, "pt-BR")}, mas o preço da consulta é ${formatMoney(priceCents, "pt-BR")}`);
   });
 
   it("in another currency: recorded as such, not applied, refunded", async () => {
@@ -81,6 +85,7 @@ describe("an approved payment that does not match the price", () => {
     expect((await appointmentRow(appointmentId)).status).toBe("pending_payment");
     expect(await paymentsOf(appointmentId)).toEqual([expect.objectContaining({ currency: "USD", amount_cents: priceCents })]);
     expect(refund).toHaveBeenCalledTimes(1);
+    expect(await alertText()).toContain(`aprovado com ${formatMoney(priceCents, "pt-BR", "USD")}, mas`);
   });
 
   it("of the exact price in reais confirms the appointment, and refunds nothing", async () => {
