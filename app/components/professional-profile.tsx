@@ -24,11 +24,11 @@ import { initialsOf } from "~/utils/initials";
 export interface ProfessionalProfileData {
   editing: boolean;
   /** The owner's row as the model reads it, with the price as the form shows it ('180,50'). */
-  profile: Omit<ProfessionalProfile, "id" | "photoUrl" | "rating" | "totalReviews" | "submittedForReviewAt"> & { priceInput: string };
+  profile: Omit<ProfessionalProfile, "id" | "photoUrl" | "rating" | "totalReviews" | "submittedForReviewAt" | "statusReason"> & { priceInput: string };
   statistics: { consultationsDone: number; activePatients: number; rating: number | null; totalReviews: number };
   photoUrl: string | null;
-  /** When the profile was sent for review (ISO), and what a pending one still lacks. */
-  review: { submittedAt: string | null; missing: MissingField[] };
+  /** When the profile was sent for review (ISO), what a pending one still lacks, and why it was rejected or suspended. */
+  review: { submittedAt: string | null; missing: MissingField[]; reason: string | null };
   timeZone: string;
   catalog: { specialties: readonly string[]; languages: readonly string[] };
   limits: { specialties: number; languages: number; minGraduationYear: number; maxGraduationYear: number };
@@ -72,6 +72,12 @@ function StatusBanner({ data, result }: { data: ProfessionalProfileData; result:
       <div role="status">
         <p className="font-semibold">{t(`statusLabel.${shown}`)}</p>
         <p className="mt-1">{t(`status.${shown}`)}</p>
+        {data.review.reason ? (
+          <p className="mt-1 whitespace-pre-line break-words">
+            {/* The admin's words in their own direction: a Portuguese reason stays whole on an Arabic page. */}
+            {t("review.reasonLabel")} <bdi>{data.review.reason}</bdi>
+          </p>
+        ) : null}
       </div>
       {/* Beside the live region, not in it: a form is not an announcement. */}
       {status === "pending" || status === "rejected" ? <ReviewSubmission data={data} result={result} again={status === "rejected"} /> : null}

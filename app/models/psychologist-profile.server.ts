@@ -36,6 +36,8 @@ export interface ProfessionalProfile {
   rating: number | null;
   totalReviews: number;
   submittedForReviewAt: Date | null;
+  /** The administrator's reason for the current status (a rejection or a suspension); null otherwise. */
+  statusReason: string | null;
 }
 
 export function getOwnProfessionalProfile(userId: string): Promise<ProfessionalProfile | undefined> {
@@ -67,11 +69,12 @@ export function getOwnProfessionalProfile(userId: string): Promise<ProfessionalP
       "rating",
       "total_reviews as totalReviews",
       "submitted_for_review_at as submittedForReviewAt",
+      "status_reason as statusReason",
     ])
     .executeTakeFirst();
 }
 
-export type ProfessionalProfileUpdate = Omit<ProfessionalProfile, "id" | "email" | "photoUrl" | "status" | "rating" | "totalReviews" | "submittedForReviewAt"> & {
+export type ProfessionalProfileUpdate = Omit<ProfessionalProfile, "id" | "email" | "photoUrl" | "status" | "rating" | "totalReviews" | "submittedForReviewAt" | "statusReason"> & {
   crp: string;
 };
 

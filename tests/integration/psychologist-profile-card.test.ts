@@ -361,6 +361,8 @@ describe("sending the profile for review", () => {
     const rejectedPage = await visibleHtml(jar);
     expect(rejectedPage).toMatch(resubmitButton);
     expect(rejectedPage).toContain("Revisou o que a equipe apontou? Envie seu perfil para uma nova análise.");
+    // What the team pointed out is on the page, not only in an e-mail that may have been missed.
+    expect(rejectedPage).toMatch(/Motivo informado pela equipe:(<!-- -->)? <bdi>CRP não confere<\/bdi>/);
     // The earlier sending does not count: the page does not say it awaits review.
     expect(rejectedPage).not.toContain("Perfil enviado para análise em");
 
@@ -379,6 +381,7 @@ describe("sending the profile for review", () => {
     const html = await visibleHtml(jar);
     expect(html).toContain("Perfil enviado para análise em");
     expect(html).not.toMatch(resubmitButton);
+    expect(html).not.toContain("Motivo informado pela equipe");
   });
 
   it("does not send a rejected profile that is still incomplete, nor a suspended one", async () => {

@@ -160,7 +160,7 @@ export async function profileLoaderData(request: Request, user: PsychologistSess
   const [profile, statistics] = await Promise.all([getOwnProfessionalProfile(user.id), getProfileStatistics({ psychologistId: user.psychologistId })]);
   if (!profile || !statistics) throw new Response(t("errors.loadFailed"), { status: 404 });
   const editing = new URL(request.url).searchParams.get("edit") === "1";
-  const { submittedForReviewAt, ...rest } = profile;
+  const { submittedForReviewAt, statusReason, ...rest } = profile;
   return {
     translations,
     meta: await pageMeta(request, { title: t("meta.title"), noindex: true }),
@@ -173,6 +173,8 @@ export async function profileLoaderData(request: Request, user: PsychologistSess
       // A rejected profile's old sending does not count: revised, it is sent again.
       submittedAt: profile.status === "pending" ? (submittedForReviewAt?.toISOString() ?? null) : null,
       missing: profile.status === "pending" || profile.status === "rejected" ? missingForReview(profile) : [],
+      // What the team said when it rejected or suspended the profile: the e-mail may be missed, and 'revise what the team pointed out' needs it.
+      reason: profile.status === "rejected" || profile.status === "suspended" ? statusReason : null,
     },
     timeZone: viewerTimeZone(request, user).timeZone,
     catalog: { specialties: SPECIALTIES, languages: CONSULTATION_LANGUAGES },
