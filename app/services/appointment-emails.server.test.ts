@@ -61,3 +61,13 @@ describe("the cancellation's refund line, for the patient", () => {
     expect(text(0, "psychologist")).not.toContain("Reembolso");
   });
 });
+
+describe("Chinese bodies", () => {
+  it("put no space between the time's closing full-width parenthesis and the Chinese that follows", () => {
+    const chinese: Recipient = { ...patient, locale: "zh-CN" };
+    const proposal = { by: "patient" as const, proposedStartsAt: new Date("2026-03-11T17:00:00Z"), reason: "出差" };
+    const texts = [cancelledEmail(chinese, facts, attendees, "patient").text, rescheduleRequestedEmail(chinese, facts, proposal).text];
+    expect(texts[0]).toMatch(/原定于 2026年3月10日 17:00（[^）]+）的咨询已取消/);
+    for (const text of texts) expect(text).not.toMatch(/） /);
+  });
+});
