@@ -23,8 +23,10 @@ import { initialsOf } from "~/utils/initials";
 
 export interface ProfessionalProfileData {
   editing: boolean;
-  /** The owner's row as the model reads it, with the price as the form shows it ('180,50'). */
+  /** The owner's row as the model reads it, with the price as the form shows it ('180,50', or '180.50' on an English page). */
   profile: Omit<ProfessionalProfile, "id" | "photoUrl" | "rating" | "totalReviews" | "submittedForReviewAt" | "statusReason"> & { priceInput: string };
+  /** The price hint's example amount, written as the field is filled in. */
+  priceExample: string;
   statistics: { consultationsDone: number; activePatients: number; rating: number | null; totalReviews: number };
   photoUrl: string | null;
   /** When the profile was sent for review (ISO), what a pending one still lacks, and why it was rejected or suspended. */
@@ -463,7 +465,7 @@ function InformationForm({ data, result }: { data: ProfessionalProfileData; resu
       <Field
         meta={fields.price}
         label={t("fields.price")}
-        hint={t("fields.priceHint")}
+        hint={t("fields.priceHint", { example: data.priceExample })}
         inputProps={{ inputMode: "decimal", required: true, placeholder: "150,00", maxLength: 14, autoFocus: focus === "price" }}
       />
       <Field meta={fields.pixKey} label={t("fields.pixKey")} hint={t("fields.pixKeyHint")} inputProps={{ maxLength: 140, autoComplete: "off", autoFocus: focus === "pixKey" }} />

@@ -79,6 +79,25 @@ describe("/psychologist-profile page", () => {
     expect((await body(await run(loader, getRequest(`${PATH}?edit=1`, jar)))).editing).toBe(true);
   });
 
+  it("fills in the price, and writes its example, as the reader's language writes decimals; what it fills in saves as it was", async () => {
+    const { user, jar } = await psychologist("pending");
+    await db.updateTable("psychologists").set({ price_cents: 180_50 }).where("user_id", "=", user.id).execute();
+    const english = await body(await run(loader, getRequest(`${PATH}?edit=1`, jar, { "Accept-Language": "en" })));
+    // Beside amounts written 'R$180.50', never '180,50'.
+    expect(english.profile.priceInput).toBe("180.50");
+    expect(english.priceExample).toBe("150.00");
+    expect(english.translations.professional.fields.priceHint).toBe("60-minute session, for example {{example}}.");
+    const portuguese = await body(await run(loader, getRequest(`${PATH}?edit=1`, jar, { "Accept-Language": "pt-BR" })));
+    expect(portuguese.profile.priceInput).toBe("180,50");
+    expect(portuguese.priceExample).toBe("150,00");
+
+    const refused = await run(action, postRequest(`${PATH}?edit=1`, { ...VALID, price: "0" }, jar, { "Accept-Language": "en" }));
+    expect((await errorsOf(refused)).price).toEqual(["Enter an amount greater than zero, for example 150.00"]);
+    const saved = await run(action, postRequest(`${PATH}?edit=1`, { ...VALID, price: english.profile.priceInput }, jar, { "Accept-Language": "en" }));
+    expect(saved.status).toBe(303);
+    expect((await rowOf(user.id)).price_cents).toBe(180_50);
+  });
+
   it("computes the statistics from data", async () => {
     const { user, jar } = await psychologist();
     const stats = async () => (await body(await run(loader, getRequest(PATH, jar)))).statistics;

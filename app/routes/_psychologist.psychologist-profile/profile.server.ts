@@ -9,7 +9,7 @@ import { MAX_PRICE_CENTS, typedReaisToCents } from "~/domain/pricing";
 import { PROFILE_FIELD_ORDER } from "~/domain/profile-fields";
 import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations } from "~/i18n/i18n.server";
-import { formatList } from "~/utils/format";
+import { amountForInput, formatList } from "~/utils/format";
 import {
   ACTIVE_PATIENT_DAYS,
   getOwnProfessionalProfile,
@@ -38,10 +38,8 @@ export const NAMESPACES = ["professional"];
 
 export const MIN_GRADUATION_YEAR = 1950;
 
-/** Centavos as the price field shows them: '150,00'. */
-export function centsToReaisInput(cents: number): string {
-  return `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-}
+/** The price field's example, written as the reader's language writes decimals ('150,00', '150.00'), as the field is filled in. */
+const PRICE_EXAMPLE_CENTS = 150_00;
 
 /** Optional text: trimmed, empty when absent (spec: 'an empty one becomes empty text'). */
 function text(t: TFunction, max: number) {
@@ -64,7 +62,7 @@ function codes(isKnown: (value: string) => boolean, unknownMessage: string) {
     });
 }
 
-export function profileSchema(t: TFunction, now = new Date()) {
+export function profileSchema(t: TFunction, locale: string, now = new Date()) {
   const currentYear = now.getFullYear();
   return z.object({
     name: z
@@ -126,7 +124,7 @@ export function profileSchema(t: TFunction, now = new Date()) {
     price: z.string({ message: t("errors.priceRequired") }).transform((value, ctx) => {
       const cents = typedReaisToCents(value);
       if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: "custom", message: t("errors.priceInvalid") });
+        ctx.addIssue({ code: "custom", message: t("errors.priceInvalid", { example: amountForInput(PRICE_EXAMPLE_CENTS, locale) }) });
         return z.NEVER;
       }
       // The pricing tab's bound: it keeps this 60-minute price, and would refuse to save it again were it higher.
@@ -156,7 +154,7 @@ function rank(key: string): number {
 }
 
 export async function profileLoaderData(request: Request, user: PsychologistSessionUser) {
-  const { t, translations } = await pageTranslations(request, NAMESPACES);
+  const { t, translations, locale } = await pageTranslations(request, NAMESPACES);
   const [profile, statistics] = await Promise.all([getOwnProfessionalProfile(user.id), getProfileStatistics({ psychologistId: user.psychologistId })]);
   if (!profile || !statistics) throw new Response(t("errors.loadFailed"), { status: 404 });
   const editing = new URL(request.url).searchParams.get("edit") === "1";
@@ -165,7 +163,9 @@ export async function profileLoaderData(request: Request, user: PsychologistSess
     translations,
     meta: await pageMeta(request, { title: t("meta.title"), noindex: true }),
     editing,
-    profile: { ...rest, priceInput: centsToReaisInput(profile.priceCents) },
+    // As the page writes its amounts: an English page showing 'R$180.50' fills in '180.50', not '180,50'.
+    profile: { ...rest, priceInput: amountForInput(profile.priceCents, locale) },
+    priceExample: amountForInput(PRICE_EXAMPLE_CENTS, locale),
     statistics,
     // The public photo (what the directory shows and the review asks for), not the account's avatar.
     photoUrl: profile.photoUrl,
@@ -208,7 +208,7 @@ export async function profileAction(request: Request, user: PsychologistSessionU
   const intent = String(formData.get("intent") ?? "profile");
   switch (intent) {
     case "profile":
-      return saveProfile(request, user, formData, t);
+      return saveProfile(request, user, formData, t, locale);
     case "photo": {
       if (await photoUploadRefused(user.id)) return photoRefused("too-many");
       const stored = await storePhoto(formData.get("photo"), "photos");
@@ -247,8 +247,8 @@ async function sendForReview(user: PsychologistSessionUser, t: TFunction, locale
   }
 }
 
-async function saveProfile(request: Request, user: PsychologistSessionUser, formData: FormData, t: TFunction) {
-  const submission = parseWithZod(formData, { schema: profileSchema(t) });
+async function saveProfile(request: Request, user: PsychologistSessionUser, formData: FormData, t: TFunction, locale: string) {
+  const submission = parseWithZod(formData, { schema: profileSchema(t, locale) });
   if (submission.status !== "success") {
     return data(submission.reply({ formErrors: joinedErrors(submission.error) }), { status: 400 });
   }
