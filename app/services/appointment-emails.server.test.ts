@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RESCHEDULE_POLICY } from "~/domain/appointment-status";
+import { zoneName } from "~/utils/zoned-time";
 import { cancelledEmail, confirmationEmail, newAppointmentEmail, rescheduleRequestedEmail, type AppointmentFacts, type Attendees, type Recipient } from "./appointment-emails.server";
 
 /** The appointment e-mails as their recipients read them. */
@@ -25,7 +26,7 @@ describe("subjects", () => {
     expect(confirmationEmail(patient, facts, attendees, policies).subject).toBe("Appointment confirmed — Mar 10, 17:00");
     expect(newAppointmentEmail(psychologist, facts, attendees).subject).toBe("Nova consulta agendada — 10 de mar., 13:00");
     expect(cancelledEmail({ ...patient, locale: "zh-CN" }, facts, attendees, "patient").subject).toBe("咨询已取消：3月10日 17:00");
-    expect(rescheduleRequestedEmail(psychologist, facts, { by: "patient", proposedStartsAt: new Date("2026-03-11T17:00:00Z"), reason: "viagem" }).subject).toBe("Pedido de reagendamento — 10 de mar., 13:00");
+    expect(rescheduleRequestedEmail(psychologist, facts, { by: "patient", proposedStartsAt: new Date("2026-03-11T17:00:00Z"), reason: "viagem", requestedAt: new Date("2026-03-01T12:00:00Z") }).subject).toBe("Pedido de reagendamento — 10 de mar., 13:00");
   });
 });
 
@@ -65,9 +66,28 @@ describe("the cancellation's refund line, for the patient", () => {
 describe("Chinese bodies", () => {
   it("put no space between the time's closing full-width parenthesis and the Chinese that follows", () => {
     const chinese: Recipient = { ...patient, locale: "zh-CN" };
-    const proposal = { by: "patient" as const, proposedStartsAt: new Date("2026-03-11T17:00:00Z"), reason: "出差" };
+    const proposal = { by: "patient" as const, proposedStartsAt: new Date("2026-03-11T17:00:00Z"), reason: "出差", requestedAt: new Date("2026-03-01T12:00:00Z") };
     const texts = [cancelledEmail(chinese, facts, attendees, "patient").text, rescheduleRequestedEmail(chinese, facts, proposal).text];
     expect(texts[0]).toMatch(/原定于 2026年3月10日 17:00（[^）]+）的咨询已取消/);
     for (const text of texts) expect(text).not.toMatch(/） /);
+  });
+});
+
+describe("the reschedule request's deadline", () => {
+  // The original is at 14:00 in Brasília on 10 March (17:00 in Lisbon); the sweep expires an unanswered request at this moment.
+  const answer = (requestedAt: string, proposedStartsAt = "2026-03-11T17:00:00Z", recipient: Recipient = { ...patient, locale: "pt-BR", timeZone: "America/Sao_Paulo" }) =>
+    rescheduleRequestedEmail(recipient, facts, { by: "psychologist", proposedStartsAt: new Date(proposedStartsAt), reason: "congresso", requestedAt: new Date(requestedAt) }).text.split("\n").find((line) => line.startsWith("Aceite") || line.startsWith("Accept"));
+
+  it("is 24 hours before the original time for a request made earlier than that", () => {
+    expect(answer("2026-03-01T12:00:00Z")).toBe("Aceite ou recuse pelo botão abaixo. Sem resposta até 09 de março de 2026 às 14:00 (" + zoneName(facts.startsAt, "pt-BR", "America/Sao_Paulo") + "), a consulta continua no horário original.");
+    expect(answer("2026-03-01T12:00:00Z", undefined, patient)).toContain("If there is no answer by March 9, 2026 at 17:00 (");
+  });
+
+  it("is when the original's room opens for a request made within those 24 hours, not a moment already past", () => {
+    expect(answer("2026-03-10T05:00:00Z")).toContain("Sem resposta até 10 de março de 2026 às 13:45 (");
+  });
+
+  it("is the proposed time when that comes first", () => {
+    expect(answer("2026-03-01T12:00:00Z", "2026-03-05T13:00:00Z")).toContain("Sem resposta até 05 de março de 2026 às 10:00 (");
   });
 });

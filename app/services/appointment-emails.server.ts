@@ -2,6 +2,7 @@ import type { MailAttachment } from "#db/types";
 import type { CancellationPolicy, ReschedulePolicy } from "~/domain/appointment-status";
 import { buildCalendarCancellation, buildCalendarInvite, inviteSequence, type CalendarInviteInput } from "~/domain/calendar-invite";
 import { policySentence, scopedT } from "~/domain/policy-text";
+import { requestDeadline } from "~/domain/reschedule-deadline";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { downloadName } from "~/i18n/server-texts.server";
@@ -207,8 +208,14 @@ export function rescheduledEmail(recipient: Recipient, facts: AppointmentFacts, 
 }
 
 /** To the side that must answer: the other one asks for (patient) or proposes (psychologist) a new time. */
-export function rescheduleRequestedEmail(recipient: Recipient, facts: AppointmentFacts, request: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string }): AppointmentEmail {
+export function rescheduleRequestedEmail(
+  recipient: Recipient,
+  facts: AppointmentFacts,
+  request: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string; requestedAt: Date },
+): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
+  // The moment the sweep will expire it: 24 h before the original only for a request made earlier than that.
+  const deadline = requestDeadline({ originalStartsAt: facts.startsAt, proposedStartsAt: request.proposedStartsAt, requestedAt: request.requestedAt });
   const counterpart = request.by === "patient" ? facts.patientName : facts.psychologistName;
   return compose("appointment_reschedule_requested", recipient, `rescheduleRequested.${request.by}`, facts, {
     paragraphs: [
@@ -218,7 +225,7 @@ export function rescheduleRequestedEmail(recipient: Recipient, facts: Appointmen
         proposed: whenText(recipient.locale, recipient.timeZone, request.proposedStartsAt),
       }),
       t("appointment.cancelled.reason", { reason: request.reason }),
-      t("appointment.rescheduleRequested.answer"),
+      t("appointment.rescheduleRequested.answer", { deadline: whenText(recipient.locale, recipient.timeZone, deadline) }),
     ],
     action: { label: t("appointment.rescheduleRequested.button"), url: absoluteUrl(`/appointment/${facts.id}/reschedule`) },
   });

@@ -265,7 +265,7 @@ export async function afterReschedule(trx: Trx, appointmentId: string, now = new
 }
 
 /** A new time was asked for or proposed: the side that must answer is told (each request is its own). */
-export async function afterRescheduleRequested(trx: Trx, appointmentId: string, request: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string }): Promise<void> {
+export async function afterRescheduleRequested(trx: Trx, appointmentId: string, request: { by: "patient" | "psychologist"; proposedStartsAt: Date; reason: string; requestedAt: Date }): Promise<void> {
   const row = await load(trx, appointmentId, "afterRescheduleRequested");
   if (!row) return;
   const people = peopleOf(row);

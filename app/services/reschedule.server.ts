@@ -6,7 +6,7 @@ import { db, transactionRetryingDeadlocks } from "~/models/db.server";
 import { recordPracticeNotification } from "~/models/practice-notifications.server";
 import { bookedPolicies } from "~/models/policies.server";
 import { closeRequest, dropProposal, dueRequests, moveToProposal, openRequest, pendingRequest } from "~/models/reschedule.server";
-import { VIDEO_WINDOW_LEAD_MINUTES } from "~/domain/video-access";
+import { LATE_REQUEST_EXPIRES_BEFORE_MS, REQUEST_EXPIRES_BEFORE_MS } from "~/domain/reschedule-deadline";
 import { log } from "~/utils/logger.server";
 import { afterReschedule, afterRescheduleExpired, afterRescheduleRejected, afterRescheduleRequested } from "./appointment-notifications.server";
 import { isSlotFree } from "./availability.server";
@@ -22,10 +22,8 @@ import { isSlotFree } from "./availability.server";
  * appointment row and reads its state again.
  */
 
-/** Unanswered requests expire this long before the original start... */
-export const REQUEST_EXPIRES_BEFORE_MS = 24 * 3_600_000;
-/** ...or, when made later than that, this long before it: when the original's video room opens. */
-export const LATE_REQUEST_EXPIRES_BEFORE_MS = VIDEO_WINDOW_LEAD_MINUTES * 60_000;
+// The expiry's two leads live with requestDeadline, which the request's e-mail states.
+export { LATE_REQUEST_EXPIRES_BEFORE_MS, REQUEST_EXPIRES_BEFORE_MS };
 
 export async function reschedulePreview(appointmentId: string, asker: Asker, now = new Date()) {
   const appointment = await appointmentForAsker(db, appointmentId, asker);
@@ -72,7 +70,7 @@ export async function requestReschedule(input: { appointmentId: string; asker: A
         now,
       });
       if (input.asker.role === "patient") await recordPracticeNotification(trx, appointment.id, "reschedule_requested", { again: true });
-      await afterRescheduleRequested(trx, appointment.id, { by: input.asker.role, proposedStartsAt: input.proposedStartsAt, reason: input.reason });
+      await afterRescheduleRequested(trx, appointment.id, { by: input.asker.role, proposedStartsAt: input.proposedStartsAt, reason: input.reason, requestedAt: now });
       return { ok: true };
     });
   } catch (error) {
