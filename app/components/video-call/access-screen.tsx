@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { countdownLabel } from "~/utils/countdown";
 
 /**
  * 'Acesso Negado' with the reason and 'Voltar' / 'Ir para Dashboard'. While
@@ -17,17 +18,8 @@ export interface AccessScreenProps {
   recheckInMs: number | null;
 }
 
-function clock(totalSeconds: number): string {
-  const seconds = Math.max(0, totalSeconds);
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const two = (n: number) => String(n).padStart(2, "0");
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
-}
-
 export function AccessScreen({ message, reason, dashboardUrl, secondsUntilOpen, recheckInMs }: AccessScreenProps) {
-  const { t } = useTranslation("video");
+  const { t, locale } = useTranslation("video");
   const revalidator = useRevalidator();
   const [hydrated, setHydrated] = useState(false);
   const [remaining, setRemaining] = useState(secondsUntilOpen);
@@ -75,7 +67,7 @@ export function AccessScreen({ message, reason, dashboardUrl, secondsUntilOpen, 
       {reason === "no_room" ? <p className="muted mt-2">{t("autoLink")}</p> : null}
       {hydrated && remaining !== null ? (
         <p className="mt-4 text-2xl tabular-nums" aria-live="off">
-          {t("denied.countdown", { time: clock(remaining) })}
+          {t("denied.countdown", { time: countdownLabel(remaining, locale) })}
         </p>
       ) : null}
       {refreshSeconds !== null ? (
