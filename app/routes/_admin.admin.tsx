@@ -9,7 +9,7 @@ import { adminOverview } from "~/services/admin-overview.server";
 import { reviewQueue } from "~/services/admin-review-pages.server";
 import { pageMeta } from "~/services/page-meta.server";
 import { requireAdmin } from "~/services/session.server";
-import { formatLongDate, formatMoney, formatNumber, formatTime } from "~/utils/format";
+import { formatLongDate, formatMoney, formatNumber, formatPercent, formatTime } from "~/utils/format";
 import { loaderMeta } from "~/utils/meta";
 
 /**
@@ -76,9 +76,10 @@ export default function AdminDashboard() {
     {
       id: "conversion",
       label: t("admin.overview.conversion.label"),
-      value: `${percent(conversion.paid, conversion.created)}%`,
-      lines: [t("admin.overview.conversion.detail", { paid: number(conversion.paid), created: number(conversion.created) }), t("admin.overview.conversion.last", { percent: percent(conversion.lastMonth.paid, conversion.lastMonth.created) })],
-      chart: { points: conversion.weekly, title: t("admin.overview.conversion.chart"), format: (value: number) => `${value}%` },
+      // The sign placed and spaced as the language writes it: '100%' in Portuguese, '100 %' in German, French and Russian.
+      value: formatPercent(percent(conversion.paid, conversion.created), locale),
+      lines: [t("admin.overview.conversion.detail", { paid: number(conversion.paid), created: number(conversion.created) }), t("admin.overview.conversion.last", { percent: formatPercent(percent(conversion.lastMonth.paid, conversion.lastMonth.created), locale) })],
+      chart: { points: conversion.weekly, title: t("admin.overview.conversion.chart"), format: (value: number) => formatPercent(value, locale) },
     },
     {
       id: "attendance",

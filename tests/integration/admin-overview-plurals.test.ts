@@ -47,3 +47,21 @@ describe("the admin overview's counts", () => {
     expect(counted("pt-BR", "users.admins", 2)).toBe("2 administradores");
   });
 });
+
+describe("the admin overview's booking conversion", () => {
+  it("writes its percentages as each language does, the headline as the line below it", async () => {
+    const patient = await createUser({ firstName: "Paula" });
+    const psychologist = await createUser({ role: "psychologist" });
+    await createAppointment({ patientId: patient.id, psychologistId: psychologist.psychologistId!, startsAt: new Date(Date.now() + 86_400_000), status: "confirmed" });
+    // German, French and Russian put a (no-break) space before the sign; the card's headline read '100%' above 'Vormonat: 0 %'.
+    const german = await overviewText("de");
+    expect(german).toMatch(/Buchungskonversion\s+\d+\u00a0%/);
+    expect(german).toContain("Vormonat: 0\u00a0%");
+    expect(german).not.toMatch(/\d%/);
+    const russian = await overviewText("ru");
+    expect(russian).toContain("Прошлый месяц: 0\u00a0%");
+    const english = await overviewText("en");
+    expect(english).toMatch(/Booking conversion\s+\d+%/);
+    expect(english).toContain("Last month: 0%");
+  });
+});
