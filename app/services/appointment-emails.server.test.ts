@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CANCELLATION_POLICY, DEFAULT_RESCHEDULE_POLICY } from "~/domain/appointment-status";
 import { zoneName } from "~/utils/zoned-time";
-import { cancelledEmail, confirmationEmail, newAppointmentEmail, rescheduleRequestedEmail, type AppointmentFacts, type Attendees, type Recipient } from "./appointment-emails.server";
+import { cancelledEmail, confirmationEmail, newAppointmentEmail, reminderEmail, rescheduleRequestedEmail, type AppointmentFacts, type Attendees, type Recipient } from "./appointment-emails.server";
 
 /** The appointment e-mails as their recipients read them. */
 
@@ -89,5 +89,25 @@ describe("the reschedule request's deadline", () => {
 
   it("is the proposed time when that comes first", () => {
     expect(answer("2026-03-01T12:00:00Z", "2026-03-05T13:00:00Z")).toContain("Sem resposta até 05 de março de 2026 às 10:00 (");
+  });
+});
+
+describe("a reminder sent late (held back while a reschedule request waited)", () => {
+  // The consultation is at 14:00 on 10 March in Brasília.
+  const brasilia: Recipient = { ...patient, locale: "pt-BR", timeZone: "America/Sao_Paulo" };
+  const subject = (kind: "24h" | "1h", now: string, recipient = brasilia) => reminderEmail(kind, recipient, facts, "patient", new Date(now)).subject;
+
+  it("says 'tomorrow' and 'in 1 hour' when sent on time", () => {
+    expect(subject("24h", "2026-03-09T17:00:00Z")).toBe("Lembrete: sua consulta é amanhã — 10 de mar., 14:00");
+    expect(subject("1h", "2026-03-10T16:00:00Z")).toBe("Lembrete: sua consulta começa em 1 hora — 10 de mar., 14:00");
+  });
+
+  it("says 'today' on the consultation's own day in the reader's zone, and 'soon' minutes before", () => {
+    expect(subject("24h", "2026-03-10T09:00:00Z")).toBe("Lembrete: sua consulta é hoje — 10 de mar., 14:00");
+    // 02:30 on the 10th in Lisbon, still 23:30 on the 9th in Brasília.
+    expect(subject("24h", "2026-03-10T02:30:00Z")).toBe("Lembrete: sua consulta é amanhã — 10 de mar., 14:00");
+    expect(subject("24h", "2026-03-10T02:30:00Z", patient)).toBe("Reminder: your appointment is today — Mar 10, 17:00");
+    expect(subject("1h", "2026-03-10T16:45:00Z")).toBe("Lembrete: sua consulta começa em breve — 10 de mar., 14:00");
+    expect(reminderEmail("1h", brasilia, facts, "patient", new Date("2026-03-10T16:45:00Z")).text).toContain("Sua consulta começa em breve");
   });
 });

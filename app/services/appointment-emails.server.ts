@@ -2,6 +2,7 @@ import type { MailAttachment } from "#db/types";
 import type { CancellationPolicy, ReschedulePolicy } from "~/domain/appointment-status";
 import { buildCalendarCancellation, buildCalendarInvite, inviteSequence, type CalendarInviteInput } from "~/domain/calendar-invite";
 import { policySentence, scopedT } from "~/domain/policy-text";
+import { dateInZone } from "~/domain/slots";
 import { requestDeadline } from "~/domain/reschedule-deadline";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -181,11 +182,25 @@ export function newAppointmentEmail(recipient: Recipient, facts: AppointmentFact
   );
 }
 
-export function reminderEmail(kind: "24h" | "1h", recipient: Recipient, facts: AppointmentFacts, audience: "patient" | "psychologist"): AppointmentEmail {
+/** Under this much time left, the 1 h reminder says 'soon', not 'in 1 hour'. */
+const SOON_MS = 50 * 60_000;
+
+/**
+ * What the reminder's subject and heading can truly say when it goes out. A
+ * reminder skipped while a reschedule request waited is sent late, when the
+ * request closes (and a busy queue may be late too): a '24 h' one on the
+ * consultation's own day says 'today', a '1 h' one minutes before says 'soon'.
+ */
+function reminderWording(kind: "24h" | "1h", recipient: Recipient, startsAt: Date, now: Date): "reminder24h" | "reminderToday" | "reminder1h" | "reminderSoon" {
+  if (kind === "1h") return startsAt.getTime() - now.getTime() < SOON_MS ? "reminderSoon" : "reminder1h";
+  return dateInZone(startsAt, recipient.timeZone) === dateInZone(now, recipient.timeZone) ? "reminderToday" : "reminder24h";
+}
+
+export function reminderEmail(kind: "24h" | "1h", recipient: Recipient, facts: AppointmentFacts, audience: "patient" | "psychologist", now = new Date()): AppointmentEmail {
   const t = getFixedT(recipient.locale, "emails");
   const key = kind === "24h" ? "reminder24h" : "reminder1h";
   const counterpart = audience === "patient" ? facts.psychologistName : facts.patientName;
-  return compose(`appointment_reminder_${kind}`, recipient, key, facts, {
+  return compose(`appointment_reminder_${kind}`, recipient, reminderWording(kind, recipient, facts.startsAt, now), facts, {
     paragraphs: [t(`appointment.${key}.body`, { name: counterpart, when: whenText(recipient.locale, recipient.timeZone, facts.startsAt) }), ...detailLines(recipient, facts, audience), t("appointment.videoRoom")],
     action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
   });

@@ -184,10 +184,10 @@ export async function sendAppointmentReminder({ appointmentId, kind, startsAt }:
     if (!(await recordNotice(trx, appointmentId, notice, row.startsAt))) return "skipped";
     const people = peopleOf(row);
     if (people.prefs.patient.email && people.prefs.patient.reminders && people.patient) {
-      await send(trx, people.patient, reminderEmail(kind, people.patient, people.facts, "patient"));
+      await send(trx, people.patient, reminderEmail(kind, people.patient, people.facts, "patient", now));
     }
     if (people.prefs.psychologist.email && people.prefs.psychologist.reminders && people.psychologist) {
-      await send(trx, people.psychologist, reminderEmail(kind, people.psychologist, people.facts, "psychologist"));
+      await send(trx, people.psychologist, reminderEmail(kind, people.psychologist, people.facts, "psychologist", now));
     }
     return "sent";
   });

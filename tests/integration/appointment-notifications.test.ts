@@ -207,6 +207,16 @@ describe("reminders", () => {
     expect(await sendAppointmentReminder({ appointmentId: id, kind: "1h", startsAt: startsAt.toISOString() })).toBe("skipped");
   });
 
+  it("say what is true when they go out late: 'soon' minutes before, not 'in 1 hour'", async () => {
+    const pair = await createPair();
+    const { id, startsAt } = await confirmedAppointment(30 * HOUR, pair);
+    // A reminder held back while a reschedule request waited goes out when the request closes.
+    expect(await sendAppointmentReminder({ appointmentId: id, kind: "1h", startsAt: startsAt.toISOString() }, new Date(startsAt.getTime() - 20 * MINUTE))).toBe("sent");
+    const subjects = (await outbox()).map((mail) => mail.subject);
+    expect(subjects).toHaveLength(2);
+    for (const subject of subjects) expect(subject).toMatch(/^Lembrete: sua consulta começa em breve — /);
+  });
+
   describe("exactly once while SMTP fails and recovers", () => {
     let server: SMTPServer;
     let accept = false;
