@@ -46,6 +46,10 @@ describe("the confirmation's policy", () => {
     };
     expect(said({ ...patient, locale: "pt-BR" }, chosen)).toContain("Cancelamento: reembolso integral com 1 hora ou mais de antecedência, nenhum com menos de 1 hora. Reagendamento: não permitido.");
     expect(said(patient, chosen)).toContain("Cancellation: full refund 1 hour or more in advance, none under 1 hour. Rescheduling: not allowed.");
+    // A policy with no reschedule does not then offer one.
+    expect(said({ ...patient, locale: "pt-BR" }, chosen)).toContain("Você pode cancelar a consulta pelo seu painel, de acordo com esta política");
+    expect(said({ ...patient, locale: "pt-BR" }, chosen)).not.toContain("reagendar");
+    expect(said({ ...patient, locale: "pt-BR" }, policies)).toContain("Você pode cancelar ou reagendar a consulta pelo seu painel");
   });
 });
 

@@ -154,7 +154,8 @@ export function confirmationEmail(
         policySentence(policies, scopedT(t, "appointment.confirmed.policy")),
       ],
       action: { label: t("appointment.videoButton"), url: absoluteUrl(videoCallPath(facts.id)) },
-      footnote: t("appointment.confirmed.manage"),
+      // Only what the policy allows: 'cancel or reschedule', or 'cancel' when it allows no reschedule.
+      footnote: t(policies.reschedule.maxReschedulesPerAppointment > 0 ? "appointment.confirmed.manage" : "appointment.confirmed.manageNoReschedule"),
     },
     [invite("request", recipient, facts, attendees, facts.psychologistName)],
   );
