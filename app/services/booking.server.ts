@@ -22,6 +22,7 @@ import { paymentGateway, PaymentGatewayError, type PaymentGatewayErrorKind } fro
 import { env } from "~/utils/env.server";
 import { dateFormat } from "~/utils/format";
 import { log } from "~/utils/logger.server";
+import { zoneName } from "~/utils/zoned-time";
 import { onAppointmentCancelled } from "./appointment-events.server";
 import { isSlotFree, pricesOf } from "./availability.server";
 
@@ -172,7 +173,8 @@ async function openCheckout(input: CheckoutInput): Promise<{ ok: true; url: stri
     const checkout = await paymentGateway().createCheckout({
       appointmentId: id,
       title: t("checkout.title", { minutes: input.durationMinutes, name: input.psychologist.name }),
-      description: `Acolhe — ${when} (${input.psychologist.timeZone})`,
+      // The zone by its name in the patient's language ('Horário de Brasília'), as the e-mails say it, not its IANA id.
+      description: `Acolhe — ${when} (${zoneName(input.startsAt, locale, input.psychologist.timeZone)})`,
       amountCents: input.priceCents,
       payer: { email: payer?.email ?? "", name: payerName(payer, t("checkout.payer")) },
       expiresAt: input.holdExpiresAt,

@@ -17,6 +17,7 @@ import { isSlotFree } from "~/services/availability.server";
 import { holdSlotAndCheckout, releaseExpiredHolds } from "~/services/booking.server";
 import { applyGatewayPayment, processPaymentNotification } from "~/services/payment-confirmation.server";
 import { env } from "~/utils/env.server";
+import { zoneName } from "~/utils/zoned-time";
 import { appointmentRow, brasilia, createBookablePsychologist, dayFromToday, useLocalGateway, ZONE } from "#tests/helpers/booking";
 import { send } from "#tests/helpers/app";
 import { createUser, signedIn, type TestUser } from "#tests/helpers/factories";
@@ -444,13 +445,15 @@ describe("the checkout's texts", () => {
     expect(createCheckout.mock.calls[0]![0]).toMatchObject({
       title: `50-min online session with ${name}`,
       // The English date, the time on the app's 24-hour clock.
-      description: `Acolhe — ${Number(month)}/${Number(day)}/${year!.slice(2)}, 10:00 (${ZONE})`,
+      // The zone by its English name, not its IANA id.
+      description: `Acolhe — ${Number(month)}/${Number(day)}/${year!.slice(2)}, 10:00 (${zoneName(startsAt, "en", ZONE)})`,
       payer: { name: "Patient" },
     });
     const readsGerman = await createUser({ locale: "en" });
     const later = brasilia(dayFromToday(3), "14:00");
     expect((await holdSlotAndCheckout({ patientId: readsGerman.id, psychologistId: psychologist.psychologistId, startsAt: later, durationMinutes: 50, healthDataConsent: true, locale: "de" })).ok).toBe(true);
-    expect(createCheckout.mock.calls[1]![0]).toMatchObject({ title: `Online-Sitzung (50 Min.) mit ${name}`, description: `Acolhe — ${day}.${month}.${year!.slice(2)}, 14:00 (${ZONE})` });
+    expect(createCheckout.mock.calls[1]![0]).toMatchObject({ title: `Online-Sitzung (50 Min.) mit ${name}`, description: `Acolhe — ${day}.${month}.${year!.slice(2)}, 14:00 (${zoneName(later, "de", ZONE)})` });
+    for (const [request] of createCheckout.mock.calls) expect(request.description).not.toContain("America/");
   });
 });
 
