@@ -125,6 +125,8 @@ function UpcomingActions({ card, t, serverNow }: { card: Card; t: TFunction; ser
             {t("card.pay")}
           </button>
         </Form>
+      ) : card.paymentUnderWay ? (
+        <p className="w-full text-sm text-slate-600 dark:text-slate-400">{t("card.paymentUnderWay")}</p>
       ) : null}
       {video === "available" || video === "in_progress" ? (
         <Link to={videoPage} className="btn-primary">

@@ -25,6 +25,8 @@ export function listPatientAppointments(patientId: string, limit = 500) {
       "a.cancellation_reason as cancellationReason",
       // What administrators gave back by hand (issue 15): the card says so.
       sql<number>`coalesce((select sum(m.cents) from manual_refunds m where m.appointment_id = a.id and m.status = 'refunded'), 0)::int`.as("manualRefundCents"),
+      // The gateway's latest word on its payment: a PIX or boleto still pending must not be paid a second time.
+      sql<string | null>`(select p.status from payments p where p.appointment_id = a.id order by p.updated_at desc limit 1)`.as("latestPaymentStatus"),
       "ps.id as psychologistId",
       "ps.name as psychologistName",
       "ps.photo_url as psychologistPhotoUrl",

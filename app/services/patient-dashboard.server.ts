@@ -59,8 +59,10 @@ export interface AppointmentCard {
   price: string;
   status: AppointmentStatus;
   statusLabel: StatusLabelKey;
-  /** 'Pagar' while the hold lasts. */
+  /** 'Pagar' while the hold lasts and no payment is under way. */
   canPay: boolean;
+  /** A payment the gateway still processes (a PIX or boleto not yet paid): the card says so instead of offering 'Pagar' again. */
+  paymentUnderWay: boolean;
   video: VideoCardState;
   /** When the room opens, in the patient's zone ('early' only). */
   opensAt: { time: string; date: string } | null;
@@ -93,10 +95,16 @@ export function initialsOf(name: string): string {
   return initialsOfName(name, "?");
 }
 
+/** The gateway's statuses of a payment not yet decided (Mercado Pago's; the local gateway uses the same). */
+const PAYMENT_UNDER_WAY = new Set(["pending", "in_process", "authorized"]);
+
 function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone: string; now: Date; specialty: (code: string) => string }): AppointmentCard {
   const { locale, timeZone, now } = context;
   const when = whenLabel(row.startsAt, locale, timeZone, row.psychologistZone);
   const video = videoCardState({ status: row.status, startsAt: row.startsAt, endsAt: row.endsAt, videoRoomUrl: row.videoRoomUrl }, now);
+  const holdActive = row.status === "pending_payment" && row.holdExpiresAt !== null && row.holdExpiresAt.getTime() > now.getTime();
+  // As the payment return page decides (payment-return.server.ts): a second checkout could charge the patient twice.
+  const paymentUnderWay = holdActive && row.latestPaymentStatus !== null && PAYMENT_UNDER_WAY.has(row.latestPaymentStatus);
   return {
     id: row.id,
     psychologistName: row.psychologistName,
@@ -110,7 +118,8 @@ function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone:
     price: formatMoney(row.priceCents, locale),
     status: row.status,
     statusLabel: statusLabelKey(row.status),
-    canPay: row.status === "pending_payment" && row.holdExpiresAt !== null && row.holdExpiresAt.getTime() > now.getTime(),
+    canPay: holdActive && !paymentUnderWay,
+    paymentUnderWay,
     video,
     opensAt: video === "early" ? shortTimeAndDate(videoWindow(row.startsAt, row.endsAt).opensAt, locale, timeZone) : null,
     videoTimes:

@@ -3,6 +3,7 @@ import { db } from "~/models/db.server";
 import { loader } from "~/routes/_patient.patient-dashboard";
 import { createAppointment, createPair, HOUR, MINUTE, type Pair } from "#tests/helpers/appointments";
 import { createUser, signedIn } from "#tests/helpers/factories";
+import { page, send } from "#tests/helpers/app";
 import { body, getRequest, run, type CookieJar } from "#tests/helpers/http";
 
 /** 'Meu Painel': counts from data, tabs and filters from the URL, cards formatted for the patient. */
@@ -84,6 +85,24 @@ describe("/patient-dashboard", () => {
     expect(data.translations.appointments.card.waitForRoom).toBe("Aguardar abertura da sala");
     expect(data.translations.appointments.status).toMatchObject({ awaitingPayment: "Aguardando pagamento", confirmed: "Confirmada" });
     expect(data.translations.appointments.card.autoLink).toBe("Link da videochamada será gerado automaticamente");
+  });
+
+  it("a PIX still pending at the gateway: no second 'Pagar agora' (it could charge twice), the card says the payment is being processed", async () => {
+    const pair = await createPair();
+    const base = { patientId: pair.patient.id, psychologistId: pair.psychologist.psychologistId };
+    const pending = await createAppointment({ ...base, startsAt: at(3 * DAY), status: "pending_payment", holdExpiresAt: at(20 * MINUTE) });
+    const untouched = await createAppointment({ ...base, startsAt: at(4 * DAY), status: "pending_payment", holdExpiresAt: at(20 * MINUTE) });
+    await db.insertInto("payments").values({ appointment_id: pending, provider: "local", provider_payment_id: "pix-1", status: "pending", method: "pix", amount_cents: 180_00, currency: "BRL" }).execute();
+    const jar = await signedIn(pair.patient);
+    const cards = Object.fromEntries((await open(jar)).upcoming.map((card: { id: string }) => [card.id, card]));
+    expect(cards[pending]).toMatchObject({ canPay: false, paymentUnderWay: true });
+    expect(cards[untouched]).toMatchObject({ canPay: true, paymentUnderWay: false });
+    const html = await (await send(page("/patient-dashboard", { Cookie: jar.header() }))).text();
+    expect(html.match(/Pagar agora<\/button>/g)).toHaveLength(1);
+    expect(html).toContain(`<p class="w-full text-sm text-slate-600 dark:text-slate-400">Pagamento está sendo processado. Você receberá uma confirmação em breve.</p>`);
+    // A rejected payment leaves the way open: the gateway decided, nothing is under way.
+    await db.updateTable("payments").set({ status: "rejected" }).where("appointment_id", "=", pending).execute();
+    expect(Object.fromEntries((await open(jar)).upcoming.map((card: { id: string }) => [card.id, card]))[pending]).toMatchObject({ canPay: true, paymentUnderWay: false });
   });
 
   it("labels times with the patient's zone when it differs from the psychologist's", async () => {
