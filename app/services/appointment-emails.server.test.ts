@@ -114,4 +114,12 @@ describe("a reminder sent late (held back while a reschedule request waited)", (
     expect(subject("1h", "2026-03-10T16:45:00Z")).toBe("Lembrete: sua consulta começa em breve — 10 de mar., 14:00");
     expect(reminderEmail("1h", brasilia, facts, "patient", new Date("2026-03-10T16:45:00Z")).text).toContain("Sua consulta começa em breve");
   });
+
+  it("in Chinese, mark the reminder with brackets: the subject's one full-width colon sits before the time ('【提醒】…：3月10日 17:00')", () => {
+    const chinese: Recipient = { ...patient, locale: "zh-CN" };
+    expect(subject("24h", "2026-03-09T17:00:00Z", chinese)).toBe("【提醒】您的咨询在明天：3月10日 17:00");
+    for (const [kind, now] of [["24h", "2026-03-10T09:00:00Z"], ["1h", "2026-03-10T16:00:00Z"], ["1h", "2026-03-10T16:45:00Z"]] as const) {
+      expect(subject(kind, now, chinese).match(/：/g)).toHaveLength(1);
+    }
+  });
 });
