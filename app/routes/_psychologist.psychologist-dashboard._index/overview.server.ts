@@ -10,6 +10,7 @@ import { feedLinkCookie, takeFeedLink } from "~/services/feed-link-flash.server"
 import { practiceOverview } from "~/services/practice-overview.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { log } from "~/utils/logger.server";
+import { zoneName } from "~/utils/zoned-time";
 
 /**
  * The overview tab's server half: the period's figures and the calendar
@@ -27,7 +28,8 @@ export async function overviewTabData(request: Request, user: PsychologistSessio
   // A link made by the form just before the redirect here: shown on this page only.
   const { url: feedUrl, setCookie } = await takeFeedLink(request, user.id);
   // The link's date is a day of the psychologist's calendar, not the server's.
-  const base = { translations, period, timeZone: user.psychologistTimeZone, feedLoaded: feed.status === "fulfilled", feed: feed.status === "fulfilled" ? feed.value : null, feedUrl };
+  // The zone named as the agenda names it ('Horário Padrão de Brasília'), never its id 'America/Sao_Paulo'.
+  const base = { translations, period, timeZone: user.psychologistTimeZone, zoneLabel: zoneName(new Date(), locale, user.psychologistTimeZone), feedLoaded: feed.status === "fulfilled", feed: feed.status === "fulfilled" ? feed.value : null, feedUrl };
   const init = setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined;
   try {
     if (figures.status === "rejected") throw figures.reason;

@@ -59,7 +59,7 @@ function Card({ title, value, children, empty }: { title: string; value: string;
 }
 
 /** The period's four cards. */
-function Figures({ overview }: { overview: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["overview"]> }) {
+function Figures({ overview, zoneLabel }: { overview: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["overview"]>; zoneLabel: string }) {
   const { t, locale } = useTranslation("practice");
   const { consultations, attendance, rating, revenue } = overview;
   const trend = attendance.trend;
@@ -85,7 +85,7 @@ function Figures({ overview }: { overview: NonNullable<ReturnType<typeof useLoad
           {t("overview.pending", { amount: formatMoney(revenue.pendingCents, locale) })}
         </Card>
       </dl>
-      <p className="muted mt-3 text-xs">{t("overview.zoneNote", { zone: overview.timeZone })}</p>
+      <p className="muted mt-3 text-xs">{t("overview.zoneNote", { zone: zoneLabel })}</p>
     </>
   );
 }
@@ -117,7 +117,7 @@ export default function OverviewTab() {
       </div>
 
       {data.overview ? (
-        <Figures overview={data.overview} />
+        <Figures overview={data.overview} zoneLabel={data.zoneLabel} />
       ) : (
         <div className="mt-4">
           <LoadError message={data.error ?? ""} retry={t("retry")} />

@@ -8,6 +8,7 @@ import { bookingFigures, exportTransactions, listTransactions, receivedInPeriod 
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { csvResponse, toCsv } from "~/utils/csv.server";
 import { formatMoney, formatPercent, formatTime } from "~/utils/format";
+import { timeZoneLabel } from "~/utils/booking-format";
 import { log } from "~/utils/logger.server";
 
 /**
@@ -43,6 +44,8 @@ async function loadBilling(user: PsychologistSessionUser, period: BillingPeriod,
   const rate = conversionRate(figures.paid, figures.created);
   return {
     timeZone,
+    // Named as the admin's pages name it ('Horário Padrão de Brasília (America/Sao_Paulo)'), not by its id alone.
+    zoneLabel: timeZoneLabel(timeZone, locale, now),
     firstDay: shortDate(window.start, locale, timeZone),
     lastDay: shortDate(new Date(window.end.getTime() - 1), locale, timeZone),
     cards: {

@@ -173,7 +173,7 @@ function Transactions({ billing, period, t }: { billing: Billing; period: string
         </TableScroll>
       )}
       <Pagination page={transactions.page} pages={transactions.pages} href={(page) => pageHref(page)} labels={{ nav: t("transactions.pagination"), previous: t("transactions.previous"), next: t("transactions.next"), pageOf: t("transactions.pageOf", { page: transactions.page, pages: transactions.pages }) }} />
-      <p className="muted mt-3 text-xs">{t("zoneNote", { zone: billing.timeZone })}</p>
+      <p className="muted mt-3 text-xs">{t("zoneNote", { zone: billing.zoneLabel })}</p>
     </section>
   );
 }

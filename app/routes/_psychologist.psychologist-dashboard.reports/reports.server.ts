@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { TFunction } from "~/i18n/translate";
 import { z } from "zod";
+import { timeZoneLabel } from "~/utils/booking-format";
 import { defaultRange, formatsFor, PREVIEW_ROWS, rangeProblems, REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from "~/domain/practice-reports";
 import { isoDay } from "~/domain/receipt";
 import { pageTranslations } from "~/i18n/i18n.server";
@@ -69,7 +70,8 @@ export async function reportsTabData(request: Request, user: PsychologistSession
   const timeZone = user.psychologistTimeZone;
   const today = isoDay(new Date(), timeZone);
   const { form } = formOf(new URL(request.url), today);
-  const base = { translations, form, today, timeZone, maxRangeDays: 366 };
+  // Named as the admin's pages name it ('Horário Padrão de Brasília (America/Sao_Paulo)'), not by its id alone.
+  const base = { translations, form, today, timeZone, zoneLabel: timeZoneLabel(timeZone, locale), maxRangeDays: 366 };
   const parsed = parseReportQuery({ ...form }, t);
   if (!parsed.ok) return data({ ...base, errors: parsed.errors, preview: null, loadError: null }, { status: 400 });
   try {

@@ -136,7 +136,7 @@ export default function ReportsTab() {
         <p role="status" className={exported ? `text-sm sm:col-span-2 lg:col-span-5 ${exported.ok ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}` : "sr-only"}>
           {exported?.message ?? ""}
         </p>
-        <p className="muted text-xs sm:col-span-2 lg:col-span-5">{t("hints", { zone: data.timeZone })}</p>
+        <p className="muted text-xs sm:col-span-2 lg:col-span-5">{t("hints", { zone: data.zoneLabel })}</p>
       </Form>
 
       {data.loadError ? (
