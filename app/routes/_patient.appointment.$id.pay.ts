@@ -11,13 +11,15 @@ import { redirectWithToast } from "~/services/toast.server";
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePatient(request);
-  const { t } = await pageTranslations(request, ["booking"]);
+  const { t } = await pageTranslations(request, ["booking", "payment"]);
   const id = params.id ?? "";
   if (!UUID.test(id)) throw new Response(t("errors.appointmentNotFound"), { status: 404 });
   const result = await resumeCheckout(user.id, id, { locale: await getLocale(request) });
   if (result.ok) return redirect(result.checkoutUrl, 303);
   if (result.reason === "not_found") throw new Response(t("errors.appointmentNotFound"), { status: 404 });
   if (result.reason === "psychologist_not_found") return redirectWithToast("/patient-dashboard", { type: "error", title: t("errors.psychologistNotFound") });
+  // The card already says so; a page opened before the payment started may still post here.
+  if (result.reason === "payment_under_way") return redirectWithToast("/patient-dashboard", { type: "info", title: t("payment:pending.toast") });
   if (result.reason === "not_awaiting_payment") {
     return redirectWithToast("/patient-dashboard", { type: "error", title: t("errors.notAwaitingPayment") });
   }

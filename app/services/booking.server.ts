@@ -1,4 +1,5 @@
 import { PRIVACY_VERSION } from "~/domain/legal";
+import { isPaymentUnderWay } from "~/domain/payment-under-way";
 import { DEFAULT_LOCALE, toSupportedLocale, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { priceForDuration } from "~/domain/pricing";
@@ -11,6 +12,7 @@ import {
   findPatientAppointment,
   getPayer,
   insertHold,
+  latestPaymentOfPatientAppointment,
   lockPatient,
   releaseExpiredHoldBatch,
   releaseExpiredHoldsOverlapping,
@@ -196,7 +198,7 @@ async function openCheckout(input: CheckoutInput): Promise<{ ok: true; url: stri
 
 export type ResumeResult =
   | { ok: true; checkoutUrl: string }
-  | { ok: false; reason: "not_found" | "not_awaiting_payment" | "psychologist_not_found" }
+  | { ok: false; reason: "not_found" | "not_awaiting_payment" | "psychologist_not_found" | "payment_under_way" }
   | Extract<HoldFailure, { reason: "checkout_failed" }>;
 
 /** 'Pagar' on a held appointment: back to its checkout while the hold lasts. Only the patient's own. */
@@ -206,6 +208,9 @@ export async function resumeCheckout(patientId: string, appointmentId: string, {
   if (appointment.status !== "pending_payment" || !appointment.holdExpiresAt || appointment.holdExpiresAt.getTime() <= now.getTime()) {
     return { ok: false, reason: "not_awaiting_payment" };
   }
+  // A PIX or boleto the gateway still processes: a second checkout could charge the patient twice (the dashboard hides 'Pagar' then; a page opened before may still post).
+  const latest = await latestPaymentOfPatientAppointment(patientId, appointmentId);
+  if (isPaymentUnderWay(latest?.status)) return { ok: false, reason: "payment_under_way" };
   // No payment for a psychologist who left the directory meanwhile (suspended, or the account blocked): booking refuses them.
   const psychologist = await findBookablePsychologist(appointment.psychologistId);
   if (!psychologist) return { ok: false, reason: "psychologist_not_found" };

@@ -1,4 +1,5 @@
 import { cancellationRefusal } from "~/domain/cancellation";
+import { isPaymentUnderWay } from "~/domain/payment-under-way";
 import { hasReceipt } from "~/domain/receipt";
 import { isHistory, isUpcoming, statusLabelKey, type AppointmentStatus, type StatusLabelKey } from "~/domain/appointment-status";
 import { videoCardState, videoWindow, type VideoCardState } from "~/domain/video-access";
@@ -95,16 +96,13 @@ export function initialsOf(name: string): string {
   return initialsOfName(name, "?");
 }
 
-/** The gateway's statuses of a payment not yet decided (Mercado Pago's; the local gateway uses the same). */
-const PAYMENT_UNDER_WAY = new Set(["pending", "in_process", "authorized"]);
-
 function toCard(row: PatientAppointmentRow, context: { locale: Locale; timeZone: string; now: Date; specialty: (code: string) => string }): AppointmentCard {
   const { locale, timeZone, now } = context;
   const when = whenLabel(row.startsAt, locale, timeZone, row.psychologistZone);
   const video = videoCardState({ status: row.status, startsAt: row.startsAt, endsAt: row.endsAt, videoRoomUrl: row.videoRoomUrl }, now);
   const holdActive = row.status === "pending_payment" && row.holdExpiresAt !== null && row.holdExpiresAt.getTime() > now.getTime();
   // As the payment return page decides (payment-return.server.ts): a second checkout could charge the patient twice.
-  const paymentUnderWay = holdActive && row.latestPaymentStatus !== null && PAYMENT_UNDER_WAY.has(row.latestPaymentStatus);
+  const paymentUnderWay = holdActive && isPaymentUnderWay(row.latestPaymentStatus);
   return {
     id: row.id,
     psychologistName: row.psychologistName,

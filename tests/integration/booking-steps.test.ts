@@ -496,4 +496,17 @@ describe("holds", () => {
     expect(location(late)).toBe("/patient-dashboard");
     expect((await toastOf(late))?.title).toBe("Esta consulta não está mais aguardando pagamento.");
   });
+
+  it("'Pagar' while a PIX is still pending at the gateway goes to the dashboard and says the payment is being processed, not to a second checkout", async () => {
+    const { psychologistId } = await createBookablePsychologist();
+    const owner = await createUser();
+    const held = await insertAppointment({ patientId: owner.id, psychologistId, startsAt: brasilia(dayFromToday(3), "10:00"), status: "pending_payment", holdExpiresAt: new Date(Date.now() + 10 * 60_000) });
+    await db.insertInto("payments").values({ appointment_id: held, provider: "local", provider_payment_id: "pix-pending-1", status: "pending", method: "pix", amount_cents: 150_00, currency: "BRL" }).execute();
+    const again = await run(payAction, postRequest(`/appointment/${held}/pay`, {}, await signedIn(owner)), { id: held });
+    expect(location(again)).toBe("/patient-dashboard");
+    expect((await toastOf(again))?.title).toBe("Pagamento está sendo processado. Você receberá uma confirmação em breve.");
+    // Once the gateway refuses it, paying again is the way on.
+    await db.updateTable("payments").set({ status: "rejected" }).where("appointment_id", "=", held).execute();
+    expect((await run(payAction, postRequest(`/appointment/${held}/pay`, {}, await signedIn(owner)), { id: held })).headers.get("Location")).toBe("https://checkout.example/resume");
+  });
 });
