@@ -52,8 +52,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: checkoutFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (!view.ok) return data(submission.reply({ formErrors: ["Esta consulta não está mais aguardando pagamento."] }), { status: 409 });
-  return redirect(await payLocally(view.appointment, submission.value.outcome), 303);
+  return redirect(await payLocally(view.appointment, submission.value.outcome, submission.value.method), 303);
 }
+
+/** The methods Mercado Pago's page offers; this development page is in Portuguese only, like the outbox. */
+const LOCAL_METHODS = [
+  ["pix", "PIX"],
+  ["credit_card", "Cartão de crédito"],
+  ["debit_card", "Cartão de débito"],
+] as const;
 
 export default function LocalCheckout() {
   const checkout = useLoaderData<typeof loader>();
@@ -75,6 +82,15 @@ export default function LocalCheckout() {
         {checkout.payable ? (
           <Form method="post" reloadDocument className="mt-6 flex flex-col gap-3">
             <FormErrors errors={errors} autoFocus />
+            <fieldset className="space-y-2 text-sm">
+              <legend className="font-semibold">Forma de pagamento</legend>
+              {LOCAL_METHODS.map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input type="radio" name="method" value={value} defaultChecked={value === "pix"} />
+                  {label}
+                </label>
+              ))}
+            </fieldset>
             <button type="submit" name="outcome" value="approved" className="btn-primary">
               Aprovar pagamento
             </button>

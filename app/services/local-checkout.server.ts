@@ -29,6 +29,8 @@ export async function localCheckoutFor(patientId: string, appointmentId: string,
 /** The checkout form: which of its three buttons was pressed (the page is not translated, like the outbox). */
 export const checkoutFormSchema = z.object({
   outcome: z.enum(["approved", "pending", "rejected"], { message: "Escolha uma das opções." }),
+  // How the patient pays, as Mercado Pago's page offers: the receipt and the billing tab show it. PIX when not said.
+  method: z.enum(["pix", "credit_card", "debit_card"], { message: "Escolha uma forma de pagamento." }).default("pix"),
 });
 
 const RETURN_PATHS: Record<LocalPaymentOutcome, (id: string) => string> = {
@@ -37,9 +39,9 @@ const RETURN_PATHS: Record<LocalPaymentOutcome, (id: string) => string> = {
   rejected: () => "/payment/failure",
 };
 
-export async function payLocally(appointment: PatientAppointment, outcome: LocalPaymentOutcome): Promise<string> {
+export async function payLocally(appointment: PatientAppointment, outcome: LocalPaymentOutcome, method: "pix" | "credit_card" | "debit_card" = "pix"): Promise<string> {
   const gateway = localPaymentGateway();
-  const payment = await gateway.simulatePayment({ appointmentId: appointment.id, amountCents: appointment.priceCents, outcome });
+  const payment = await gateway.simulatePayment({ appointmentId: appointment.id, amountCents: appointment.priceCents, outcome, method });
   const notification = gateway.signedNotification(payment.id, { action: "payment.created" });
   const delivered = await receivePaymentNotification(notificationRequest(notification));
   if (delivered.status !== 200) log().error({ status: delivered.status, paymentId: payment.id }, "local checkout: webhook refused its own notification");

@@ -458,8 +458,8 @@ describe("the checkout's texts", () => {
 });
 
 describe("the local checkout", () => {
-  async function postOutcome(booking: Booking, outcome: string) {
-    return run(checkoutAction, postRequest(`/dev/checkout/${booking.appointmentId}`, { outcome }, await signedIn(booking.patient)), { appointmentId: booking.appointmentId });
+  async function postOutcome(booking: Booking, outcome: string, fields: Record<string, string> = {}) {
+    return run(checkoutAction, postRequest(`/dev/checkout/${booking.appointmentId}`, { outcome, ...fields }, await signedIn(booking.patient)), { appointmentId: booking.appointmentId });
   }
 
   it("shows the amount to the appointment's own patient only", async () => {
@@ -507,6 +507,20 @@ describe("the local checkout", () => {
     const pendingPage = await body(await run(paymentPendingLoader, getRequest(pending.pathname + pending.search, await signedIn(waiting.patient))));
     expect(pendingPage).toMatchObject({ view: "pending", title: "Pagamento pendente", canResume: false });
     expect((await appointmentRow(waiting.appointmentId)).status).toBe("pending_payment");
+  });
+
+  it("pays by card as well as PIX, as Mercado Pago's page offers: the method chosen is the payment's (receipt, billing)", async () => {
+    const byCard = await book();
+    const approved = new URL((await postOutcome(byCard, "approved", { method: "credit_card" })).headers.get("Location")!, "http://localhost:3000");
+    expect(approved.searchParams.get("payment_type")).toBe("credit_card");
+    await runQueuedJobs(["payments.process-notification"]);
+    expect(await db.selectFrom("payments").select("method").where("appointment_id", "=", byCard.appointmentId).executeTakeFirstOrThrow()).toEqual({ method: "credit_card" });
+    // Nothing said is PIX, as before; a method the page never offers is refused.
+    const byPix = await book({ time: "15:00" });
+    await postOutcome(byPix, "approved");
+    await runQueuedJobs(["payments.process-notification"]);
+    expect(await db.selectFrom("payments").select("method").where("appointment_id", "=", byPix.appointmentId).executeTakeFirstOrThrow()).toEqual({ method: "pix" });
+    expect((await postOutcome(await book({ time: "16:00" }), "approved", { method: "boleto" })).status).toBe(400);
   });
 
   it("refuses an unknown outcome (400) and a paid appointment (409)", async () => {
