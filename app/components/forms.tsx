@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 
 /**
  * Form pieces shared by every form: a labelled field with its errors wired
@@ -28,7 +28,8 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
  * is rendered as `autoFocus`, which the server writes as `autofocus`, so the
  * page reloaded without JavaScript opens there and the error is read with it.
  * With JavaScript conform focuses the first invalid field after a post, and
- * autoFocus only acts when an element mounts, so the two never compete.
+ * autoFocus only acts when an element mounts, so the two never compete
+ * ('form' is chosen only when no field is invalid; FormErrors focuses itself).
  */
 export function errorFocus<Name extends string>(
   form: { errors?: string[] | null },
@@ -48,9 +49,17 @@ export function errorFocus<Name extends string>(
 export function FormErrors({ id, errors, autoFocus }: { id?: string; errors?: Array<string | { id?: string; message: string }> | null; autoFocus?: boolean }) {
   // A message may carry an id, for a field listed here to be described by it.
   const list = (errors ?? []).map((error) => (typeof error === "string" ? { id: undefined, message: error } : error)).filter((error) => error.message);
+  // React acts on autoFocus only for form controls: with JavaScript, an answer that brings (other) errors focuses the
+  // alert here, as the autofocus attribute does on a page loaded without it. Keyed by the text, not the array, which
+  // some callers build anew at every render: typing elsewhere never pulls the focus back.
+  const alert = useRef<HTMLDivElement>(null);
+  const text = list.map((error) => error.message).join("\n");
+  useEffect(() => {
+    if (autoFocus && text) alert.current?.focus();
+  }, [autoFocus, text]);
   if (list.length === 0) return null;
   return (
-    <div id={id} role="alert" tabIndex={-1} autoFocus={autoFocus} className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+    <div ref={alert} id={id} role="alert" tabIndex={-1} autoFocus={autoFocus} className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
       {list.map((error) => (
         <p key={error.message} id={error.id}>
           {error.message}

@@ -137,6 +137,8 @@ test.describe("accounts", () => {
     // The seeded demo patient exists; its password is not this one.
     await signIn(page, "paciente@acolhe.dev", "nao-e-a-senha-certa");
     await expect(page.getByRole("alert").filter({ hasText: "Credenciais inválidas. Verifique seu email e senha." })).toBeVisible();
+    // The form's own error takes the focus (no field is to blame), with JavaScript as on the page the server sends without it.
+    await expect(page.getByRole("alert").filter({ hasText: "Credenciais inválidas. Verifique seu email e senha." })).toBeFocused();
     await expect(page).toHaveURL(/\/login$/);
     await expect(loginForm(page).getByLabel("E-mail", { exact: true })).toHaveValue("paciente@acolhe.dev");
     // Without JavaScript the page is the server's answer: the password is never sent back.
