@@ -36,3 +36,14 @@ describe("a consultation's timeline", () => {
     }
   });
 });
+
+describe("an appointment's status", () => {
+  // The payment result page and 'Meu Painel' show the same appointment one after the other: one word per status.
+  it.each(SUPPORTED_LOCALES)("reads the same on the payment page as on the dashboard in %s", (locale) => {
+    const dashboard = getFixedT(locale, "appointments");
+    const payment = getFixedT(locale, "payment");
+    for (const status of ["awaitingPayment", "pending", "confirmed", "awaitingReschedule", "completed", "cancelled", "noShow"]) {
+      expect(payment(`status.${status}`), `${locale} ${status}`).toBe(dashboard(`status.${status}`));
+    }
+  });
+});
