@@ -79,13 +79,13 @@ describe("Chinese bodies", () => {
 
 describe("the reschedule request's heading", () => {
   // Most psychologists in Brazil are women, patients are anyone: 'Seu psicólogo propõe…' misnamed Mariana.
-  const text = (locale: string, by: "patient" | "psychologist") =>
+  const text = (locale: Recipient["locale"], by: "patient" | "psychologist") =>
     rescheduleRequestedEmail({ ...patient, locale }, facts, { by, proposedStartsAt: new Date("2026-03-11T17:00:00Z"), reason: "congresso", requestedAt: new Date("2026-03-01T12:00:00Z") }).text;
 
   it("says what happened without giving the other side a gender", () => {
     expect(text("pt-BR", "psychologist")).toContain("Novo horário proposto para sua consulta");
     expect(text("pt-BR", "patient")).toContain("Pedido de novo horário para uma consulta");
-    for (const locale of ["pt-BR", "pt-PT", "es", "it"]) {
+    for (const locale of ["pt-BR", "pt-PT", "es", "it"] as const) {
       for (const by of ["patient", "psychologist"] as const) expect(text(locale, by)).not.toMatch(/\b(seu|tu|il tuo|o seu) (psicólogo|psicologo|paciente)\b/i);
     }
   });
