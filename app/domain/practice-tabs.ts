@@ -24,3 +24,10 @@ export function practiceTabByPath(path: string) {
 export function practiceTabHref(tab: { path: string }): string {
   return tab.path ? `/psychologist-dashboard/${tab.path}` : "/psychologist-dashboard";
 }
+
+/** The tab a dashboard address belongs to: its first segment after /psychologist-dashboard ('appointments/…' is the appointments tab's). */
+export function practiceTabAt(pathname: string) {
+  const rest = pathname.replace(/^\/psychologist-dashboard\/?/, "");
+  if (rest === pathname) return undefined;
+  return practiceTabByPath(rest.split("/")[0] ?? "");
+}

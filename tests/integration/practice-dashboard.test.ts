@@ -15,6 +15,9 @@ describe("psychologist dashboard shell", () => {
       expect(response.status, tab.id).toBe(200);
       const html = await response.text();
       expect(html).toContain("Dashboard do Psicólogo");
+      // Each tab's title names it, so a tab change is announced by name and history tells tabs apart.
+      const label = { overview: "Visão Geral", pricing: "Preços", agenda: "Agenda 24h", patients: "Pacientes", records: "Prontuários", evaluations: "Avaliações", billing: "Faturamento", reports: "Relatórios", appointments: "Consultas", health: "Saúde do Sistema" }[tab.id];
+      expect(html.match(/<title>([^<]*)<\/title>/)?.[1], tab.id).toBe(`${label} — Dashboard do Psicólogo | Acolhe`);
       expect(html).toContain("Atualizar");
       // Every tab is linked from every tab.
       for (const other of PRACTICE_TABS) expect(html).toContain(`href="${practiceTabHref(other)}"`);

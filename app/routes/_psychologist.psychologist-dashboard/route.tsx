@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ThemeToggle } from "~/components/theme-toggle";
-import { PRACTICE_TABS, practiceTabHref } from "~/domain/practice-tabs";
+import { PRACTICE_TABS, practiceTabAt, practiceTabHref } from "~/domain/practice-tabs";
 import { missingForReview } from "~/domain/psychologist-review";
 import { pageTranslations, pickMessages } from "~/i18n/i18n.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -40,7 +40,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta = loaderMeta;
+/**
+ * The tabs have no title of their own: each is named before the dashboard's ('Preços — Dashboard do Psicólogo'), so
+ * a tab change is announced by its name (RouteAnnouncer reads the title) and the browser's history tells tabs apart.
+ */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const tags = loaderMeta(args);
+  const tab = practiceTabAt(args.location.pathname);
+  const tabs = args.data?.translations.practice.tabs;
+  const label = tab && typeof tabs === "object" ? tabs[tab.id] : undefined;
+  if (typeof label !== "string") return tags;
+  return tags.map((tag) => ("title" in tag ? { title: `${label} — ${tag.title}` } : tag));
+};
 
 export default function PsychologistDashboard() {
   const data = useLoaderData<typeof loader>();
