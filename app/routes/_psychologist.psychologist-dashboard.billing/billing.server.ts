@@ -124,7 +124,7 @@ export async function billingExport(request: Request, user: PsychologistSessionU
         const brl = row.currency === "BRL";
         return [
           dateInZone(row.at, timeZone),
-          // The time as the psychologist reads it (a 12-hour clock in English), beside the ISO date.
+          // The time as the psychologist reads it (the 24-hour clock in every language, ADR 004), beside the ISO date.
           formatTime(row.at, locale, timeZone),
           patientName(row),
           brl ? decimal(row.amountCents) : "",
