@@ -127,6 +127,13 @@ export interface PsychologistScheduleTable {
   created_at: CreatedAt & Generated<Date>;
 }
 
+/** A calendar day (practice's zone) on which the weekly pattern does not count (ADR 031). */
+export interface PsychologistDaysOffTable {
+  psychologist_id: string;
+  day: string;
+  created_at: CreatedAt & Generated<Date>;
+}
+
 export interface PsychologistPricingTable {
   id: Generated<string>;
   psychologist_id: string;
@@ -495,6 +502,7 @@ export interface Database {
   psychologists: PsychologistsTable;
   psychologist_availability: PsychologistAvailabilityTable;
   psychologist_schedule: PsychologistScheduleTable;
+  psychologist_days_off: PsychologistDaysOffTable;
   psychologist_pricing: PsychologistPricingTable;
   appointments: AppointmentsTable;
   auth_tokens: AuthTokensTable;

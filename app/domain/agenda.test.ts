@@ -57,6 +57,15 @@ describe("a day's summary", () => {
     expect(slotLabels(summary.periods).at(-1)).toBe("19:00 - 19:30");
     expect(daySummary(weekly, dated, "2026-12-02")).toEqual({ periods: [], slots: 0 });
   });
+
+  it("leaves the weekly blocks out of a day off, keeping the day's own (ADR 031)", () => {
+    const weekly = [{ weekday: 2, startTime: "09:00", endTime: "12:00" }];
+    const dated = [{ date: "2026-12-01", startTime: "11:00", endTime: "13:00" }];
+    expect(daySummary(weekly, dated, "2026-12-01", ["2026-12-01"])).toEqual({ periods: [{ start: 660, end: 780 }], slots: 4 });
+    expect(daySummary(weekly, [], "2026-12-01", ["2026-12-01"])).toEqual({ periods: [], slots: 0 });
+    // Another Tuesday is not off.
+    expect(daySummary(weekly, [], "2026-12-08", ["2026-12-01"]).slots).toBe(6);
+  });
 });
 
 describe("the month grid", () => {

@@ -49,8 +49,8 @@ export interface DaySummary {
   slots: number;
 }
 
-export function daySummary(weekly: readonly WeeklyBlock[], dated: readonly DatedBlock[], date: string): DaySummary {
-  const periods = blocksForDate(weekly, dated, date);
+export function daySummary(weekly: readonly WeeklyBlock[], dated: readonly DatedBlock[], date: string, daysOff: readonly string[] = []): DaySummary {
+  const periods = blocksForDate(weekly, dated, date, daysOff);
   return { periods, slots: periods.reduce((sum, period) => sum + Math.floor((period.end - period.start) / SLOT_GRID_MINUTES), 0) };
 }
 

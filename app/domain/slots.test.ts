@@ -154,6 +154,51 @@ describe("availableSlots: blocks and durations", () => {
   });
 });
 
+describe("availableSlots: days off (ADR 031)", () => {
+  const week = [weekly(1, "09:00", "12:00"), weekly(2, "09:00", "11:00")];
+
+  it("drops the weekly blocks of a day off, and only of that date", () => {
+    expect(starts({ weeklyBlocks: week, daysOff: [MONDAY] })).toEqual([]);
+    expect(starts({ weeklyBlocks: week, daysOff: [MONDAY], date: TUESDAY })).toEqual(["09:00", "10:00"]);
+    // Next Monday, same weekday, is not off.
+    expect(starts({ weeklyBlocks: week, daysOff: [MONDAY], date: "2025-03-10" })).toEqual(["09:00", "10:00", "11:00"]);
+    expect(blocksForDate(week, [], MONDAY, [MONDAY])).toEqual([]);
+  });
+
+  it("keeps hours added for that very date, even where the weekly pattern had its own", () => {
+    const q = { weeklyBlocks: week, datedBlocks: [dated(MONDAY, "14:00", "16:00"), dated(TUESDAY, "15:00", "16:00")], daysOff: [MONDAY] };
+    expect(starts(q)).toEqual(["14:00", "15:00"]);
+    // A dated block inside the weekly hours keeps only its own span.
+    expect(starts({ weeklyBlocks: week, datedBlocks: [dated(MONDAY, "10:00", "11:00")], daysOff: [MONDAY] })).toEqual(["10:00"]);
+  });
+
+  it("changes nothing on a day without weekly hours", () => {
+    const q = { weeklyBlocks: week, datedBlocks: [dated("2025-03-05", "08:00", "09:00")], date: "2025-03-05", daysOff: ["2025-03-05"] };
+    expect(starts(q)).toEqual(["08:00"]);
+    expect(starts({ ...q, daysOff: [] })).toEqual(["08:00"]);
+  });
+
+  it("is a calendar day of the practice's zone, wherever the practice is", () => {
+    // Tokyo's Monday 09:00 is Sunday 00:00 UTC: the day off is Tokyo's Monday, not the UTC day.
+    expect(isoStarts({ weeklyBlocks: [weekly(1, "09:00", "10:00")], timeZone: TOKYO })).toEqual(["2025-03-03T00:00:00.000Z"]);
+    expect(isoStarts({ weeklyBlocks: [weekly(1, "09:00", "10:00")], timeZone: TOKYO, daysOff: [MONDAY] })).toEqual([]);
+    expect(isoStarts({ weeklyBlocks: [weekly(1, "09:00", "10:00")], timeZone: TOKYO, daysOff: ["2025-03-02"] })).toEqual(["2025-03-03T00:00:00.000Z"]);
+    // Lisbon and New York: a late-evening Monday block is Tuesday in UTC, and still Monday's to take off.
+    expect(isoStarts({ weeklyBlocks: [weekly(1, "23:00", "24:00")], timeZone: NY, daysOff: [MONDAY] })).toEqual([]);
+    expect(isoStarts({ weeklyBlocks: [weekly(1, "23:00", "24:00")], timeZone: NY, daysOff: [TUESDAY] })).toEqual(["2025-03-04T04:00:00.000Z"]);
+    expect(starts({ weeklyBlocks: [weekly(1, "09:00", "10:00")], timeZone: LISBON, daysOff: [MONDAY] })).toEqual([]);
+    expect(starts({ weeklyBlocks: [weekly(1, "09:00", "10:00")], timeZone: SP, daysOff: [MONDAY] })).toEqual([]);
+  });
+
+  it("reaches the directory's filters", () => {
+    const now = new Date("2025-03-03T10:00:00Z"); // 07:00 in São Paulo
+    const search = { weeklyBlocks: week, timeZone: SP, now };
+    expect(hasFreeSlotToday(search)).toBe(true);
+    expect(hasFreeSlotToday({ ...search, daysOff: [MONDAY] })).toBe(false);
+    expect(hasFreeSlotToday({ ...search, daysOff: [MONDAY], datedBlocks: [dated(MONDAY, "18:00", "19:00")] })).toBe(true);
+  });
+});
+
 describe("availableSlots: busy intervals", () => {
   const blocks = [weekly(1, "09:00", "12:00")]; // 12:00Z–15:00Z
 

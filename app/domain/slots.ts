@@ -42,6 +42,8 @@ const MS_PER_MINUTE = 60_000;
 export interface AgendaInput {
   weeklyBlocks: readonly WeeklyBlock[];
   datedBlocks?: readonly DatedBlock[];
+  /** Days off, 'yyyy-MM-dd' in the psychologist's zone: the weekly blocks do not count on them (ADR 031). */
+  daysOff?: readonly string[];
   /** The psychologist's IANA zone, e.g. 'America/Sao_Paulo'. */
   timeZone: string;
   /** Slot-holding appointments of the psychologist. */
@@ -73,7 +75,7 @@ export function availableSlots(query: SlotQuery): Slot[] {
   const step = slotStep(durationMinutes);
   const slots: Slot[] = [];
 
-  for (const block of blocksForDate(query.weeklyBlocks, query.datedBlocks ?? [], date)) {
+  for (const block of blocksForDate(query.weeklyBlocks, query.datedBlocks ?? [], date, query.daysOff ?? [])) {
     const blockEnd = boundaryInstant(date, block.end, timeZone);
     for (let minute = block.start; minute < block.end; minute += step) {
       const start = wallTimeToInstant(date, minute, timeZone);
@@ -95,14 +97,17 @@ export function slotStep(durationMinutes: number): number {
 
 /**
  * The blocks of a calendar day: the weekly blocks of its weekday plus the dated
- * blocks of that date, merged where they overlap or touch.
+ * blocks of that date, merged where they overlap or touch. On a day off the
+ * weekly pattern does not hold, but hours added for that very date still do,
+ * so a psychologist can take the day off and open other hours in it (ADR 031).
  */
 export function blocksForDate(
   weeklyBlocks: readonly WeeklyBlock[],
   datedBlocks: readonly DatedBlock[],
   date: string,
+  daysOff: readonly string[] = [],
 ): MinuteRange[] {
-  const weekday = weekdayOf(date);
+  const weekday = daysOff.includes(date) ? -1 : weekdayOf(date);
   return mergeRanges([
     ...weeklyBlocks.filter((block) => block.weekday === weekday).map(toMinuteRange),
     ...datedBlocks.filter((block) => block.date === date).map(toMinuteRange),

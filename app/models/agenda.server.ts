@@ -88,6 +88,48 @@ export async function deleteWeeklyBlock(trx: Transaction<Database>, { psychologi
   await trx.deleteFrom("psychologist_availability").where("psychologist_id", "=", psychologistId).where("id", "=", id).execute();
 }
 
+// ---------------------------------------------------------------------------
+// Days off (ADR 031)
+
+/** Consultations a patient has booked: every slot-holding status but a checkout still under way. */
+const BOOKED_STATUSES = SLOT_HOLDING_STATUSES.filter((status) => status !== "pending_payment");
+
+/**
+ * The days off of [from, to] and how many consultations are booked in the
+ * selected day's [dayStart, dayEnd), in one statement: the tab's loader
+ * reads one statement more for days off, not two.
+ */
+export async function daysOffAndBookings(
+  { psychologistId, from, to, dayStart, dayEnd }: { psychologistId: string; from: string; to: string; dayStart: Date; dayEnd: Date },
+  executor: Executor = db,
+): Promise<{ daysOff: string[]; booked: number }> {
+  const { rows } = await sql<{ daysOff: string[]; booked: number }>`
+    select array(
+             select o.day::text from psychologist_days_off o
+             where o.psychologist_id = ${psychologistId} and o.day between ${from}::date and ${to}::date
+             order by o.day
+           ) as "daysOff",
+           (select count(*)::int from appointments a
+            where a.psychologist_id = ${psychologistId}
+              and a.status in (${sql.join(BOOKED_STATUSES.map((status) => sql`${status}::appointment_status`))})
+              and a.starts_at < ${dayEnd}::timestamptz and a.ends_at > ${dayStart}::timestamptz) as booked`.execute(executor);
+  return { daysOff: rows[0]?.daysOff ?? [], booked: rows[0]?.booked ?? 0 };
+}
+
+export async function isDayOff(trx: Transaction<Database>, { psychologistId, day }: { psychologistId: string; day: string }): Promise<boolean> {
+  const row = await trx.selectFrom("psychologist_days_off").select("day").where("psychologist_id", "=", psychologistId).where("day", "=", day).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Marks a day off; marking it again changes nothing. */
+export async function insertDayOff(trx: Transaction<Database>, { psychologistId, day }: { psychologistId: string; day: string }) {
+  await trx.insertInto("psychologist_days_off").values({ psychologist_id: psychologistId, day }).onConflict((conflict) => conflict.columns(["psychologist_id", "day"]).doNothing()).execute();
+}
+
+export async function deleteDayOff(trx: Transaction<Database>, { psychologistId, day }: { psychologistId: string; day: string }) {
+  await trx.deleteFrom("psychologist_days_off").where("psychologist_id", "=", psychologistId).where("day", "=", day).execute();
+}
+
 /** Slot-holding appointments overlapping [from, to), with the patient's first name for a message. */
 export function holdersBetween({ psychologistId, from, to }: { psychologistId: string; from: Date; to: Date }, executor: Executor = db) {
   return executor

@@ -75,12 +75,14 @@ export function findBookablePsychologist(id: string, executor: Executor = db): P
 export interface AgendaRows {
   weeklyBlocks: { weekday: number; startTime: string; endTime: string }[];
   datedBlocks: { date: string; startTime: string; endTime: string }[];
+  /** Days off of the range ('yyyy-MM-dd'): the weekly blocks do not count on them (ADR 031). */
+  daysOff: string[];
   busy: { startsAt: Date; endsAt: Date }[];
 }
 
 /**
  * A psychologist's agenda over a bounded range: the weekly blocks, the dated
- * blocks of [fromDate, toDate] (calendar days in the psychologist's zone) and
+ * blocks and days off of [fromDate, toDate] (calendar days in the psychologist's zone) and
  * the appointments holding a slot in [from, to). A hold that has run out is
  * not busy, even before the release job gets to it: the next booking
  * releases it in its own transaction (releaseExpiredHoldsOverlapping).
@@ -90,20 +92,29 @@ export async function loadAgenda(
   range: { fromDate: string; toDate: string; from: Date; to: Date },
   now: Date,
 ): Promise<AgendaRows> {
-  const [weeklyBlocks, datedBlocks, holders] = await Promise.all([
+  const [weeklyBlocks, datedRows, holders] = await Promise.all([
     db
       .selectFrom("psychologist_availability")
       .select(["weekday", "start_time as startTime", "end_time as endTime"])
       .where("psychologist_id", "=", psychologistId)
       .where("is_recurring", "=", true)
       .execute(),
+    // The days off of the range ride in the dated blocks' statement, as rows without times: no statement more per page.
     db
       .selectFrom("psychologist_schedule")
-      .select(["date", "start_time as startTime", "end_time as endTime"])
+      .select(["date", sql<string | null>`start_time`.as("startTime"), sql<string | null>`end_time`.as("endTime")])
       .where("psychologist_id", "=", psychologistId)
       .where("is_active", "=", true)
       .where("date", ">=", range.fromDate)
       .where("date", "<=", range.toDate)
+      .unionAll(
+        db
+          .selectFrom("psychologist_days_off")
+          .select(["day as date", sql<string | null>`null::time`.as("startTime"), sql<string | null>`null::time`.as("endTime")])
+          .where("psychologist_id", "=", psychologistId)
+          .where("day", ">=", range.fromDate)
+          .where("day", "<=", range.toDate),
+      )
       .execute(),
     db
       .selectFrom("appointments")
@@ -124,7 +135,9 @@ export async function loadAgenda(
     { startsAt: row.startsAt, endsAt: row.endsAt },
     ...(row.proposedStartsAt && row.proposedEndsAt ? [{ startsAt: row.proposedStartsAt, endsAt: row.proposedEndsAt }] : []),
   ]);
-  return { weeklyBlocks, datedBlocks, busy };
+  const datedBlocks = datedRows.flatMap((row) => (row.startTime !== null && row.endTime !== null ? [{ date: row.date, startTime: row.startTime, endTime: row.endTime }] : []));
+  const daysOff = datedRows.flatMap((row) => (row.startTime === null ? [row.date] : []));
+  return { weeklyBlocks, datedBlocks, daysOff, busy };
 }
 
 // ---------------------------------------------------------------------------

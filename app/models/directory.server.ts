@@ -233,8 +233,8 @@ function orderBy(sort: DirectorySort) {
  * A free 30-minute slot, computed in the database with the rules of
  * app/domain/slots.ts (availableSlots), for every candidate in the same
  * statement:
- *  - the day's blocks are the weekly blocks of its weekday plus its active
- *    dated blocks, merged where they overlap or touch (range_agg), with
+ *  - the day's blocks are the weekly blocks of its weekday (unless it is a
+ *    day off) plus its active dated blocks, merged where they overlap or touch (range_agg), with
  *    seconds rounded inwards;
  *  - starts step by 30 minutes from each merged block's start and must fit
  *    in it; wall times become instants in the psychologist's zone, a wall
@@ -286,6 +286,8 @@ function hasFreeSlot(filter: Exclude<AvailabilityFilter, "all">, now: Date): Exp
                floor(extract(epoch from a.end_time) / 60)::int as end_minute
         from psychologist_availability a
         where a.psychologist_id = p.id and a.is_recurring and a.weekday = extract(dow from d.day)::int
+          -- On a day off the weekly pattern does not hold; the day's dated blocks still do (ADR 031).
+          and not exists (select 1 from psychologist_days_off o where o.psychologist_id = p.id and o.day = d.day)
         union all
         select ceil(extract(epoch from sc.start_time) / 60)::int, floor(extract(epoch from sc.end_time) / 60)::int
         from psychologist_schedule sc

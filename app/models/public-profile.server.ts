@@ -45,6 +45,8 @@ export interface PublicProfileDetails extends PublicProfile {
   personalStatement: string;
   weeklyBlocks: Array<{ weekday: number; startTime: string; endTime: string }>;
   datedBlocks: Array<{ date: string; startTime: string; endTime: string }>;
+  /** Days off ('yyyy-MM-dd', practice's zone) over the same days as the dated blocks. */
+  daysOff: string[];
   busy: Array<{ startsAt: Date; endsAt: Date }>;
   /** Evaluations per star, 1 to 5 (all of them: counts only). */
   ratingCounts: Record<1 | 2 | 3 | 4 | 5, number>;
@@ -128,6 +130,13 @@ export async function getPublicProfileDetails(id: string, now: Date): Promise<Pu
           .orderBy("s.date")
           .orderBy("s.start_time"),
       ).as("datedBlocks"),
+      // Days off over the same days: the weekly blocks do not count on them (ADR 031).
+      sql<string[]>`array(
+        select o.day::text from psychologist_days_off o
+        where o.psychologist_id = p.id
+          and o.day between (${now}::timestamptz at time zone p.time_zone)::date - 1
+                        and (${horizon}::timestamptz at time zone p.time_zone)::date
+        order by o.day)`.as("daysOff"),
       jsonArrayFrom(
         eb
           .selectFrom("appointments as ap")
@@ -165,6 +174,7 @@ export async function getPublicProfileDetails(id: string, now: Date): Promise<Pu
     // JSON carries times as 'HH:MM:SS' and instants as ISO strings.
     weeklyBlocks: row.weeklyBlocks,
     datedBlocks: row.datedBlocks.map((block) => ({ ...block, date: String(block.date) })),
+    daysOff: row.daysOff,
     busy: row.busy.map((interval) => ({ startsAt: new Date(interval.startsAt), endsAt: new Date(interval.endsAt) })),
     ratingCounts,
     reviews: row.reviews.map((review) => ({ rating: review.rating, comment: review.comment, createdAt: new Date(review.createdAt) })),

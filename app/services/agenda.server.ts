@@ -4,6 +4,9 @@ import { dateInZone, startOfDayInZone, addDays, wallTimeToInstant } from "~/doma
 import {
   datedBlocks,
   deleteDatedBlock,
+  deleteDayOff,
+  insertDayOff,
+  isDayOff,
   deleteWeeklyBlock,
   findDatedBlock,
   findWeeklyBlock,
@@ -32,7 +35,7 @@ export interface Holder {
 
 export type AgendaOutcome =
   | { ok: true; label?: string }
-  | { ok: false; problem: BlockProblem | "not_found" | "invalid_date" | "invalid_time_zone" }
+  | { ok: false; problem: BlockProblem | "not_found" | "invalid_date" | "invalid_time_zone" | "past_day_off" }
   | { ok: false; problem: "holds_appointments"; holders: Holder[] };
 
 const minutesOfTime = (time: string) => timeToMinutes(time) ?? 0;
@@ -45,8 +48,11 @@ export async function addDatedBlock(psychologistId: string, input: { date?: stri
     const agenda = await lockAgenda(trx, psychologistId);
     if (!agenda) return { ok: false, problem: "not_found" };
     const date = input.date ?? "";
-    const [weekly, dated] = date ? await Promise.all([weeklyBlocks({ psychologistId }, trx), datedBlocks({ psychologistId, from: date, to: date }, trx)]) : [[], []];
-    const weekday = date ? new Date(`${date}T12:00:00Z`).getUTCDay() : -1;
+    const [weekly, dated, off] = date
+      ? await Promise.all([weeklyBlocks({ psychologistId }, trx), datedBlocks({ psychologistId, from: date, to: date }, trx), isDayOff(trx, { psychologistId, day: date })])
+      : [[], [], false];
+    // On a day off the weekly pattern's hours are not the day's: new hours may take their place (ADR 031).
+    const weekday = date && !off ? new Date(`${date}T12:00:00Z`).getUTCDay() : -1;
     const others = [...weekly.filter((block) => block.weekday === weekday), ...dated].map((block) => ({ start: minutesOfTime(block.startTime), end: minutesOfTime(block.endTime) }));
     const checked = checkBlock({ ...input, today: dateInZone(now, agenda.timeZone), others });
     if (typeof checked === "string") return { ok: false, problem: checked };
@@ -121,6 +127,29 @@ export async function removeWeeklyBlock(psychologistId: string, blockId: string,
     await deleteWeeklyBlock(trx, { psychologistId, id: blockId });
     return { ok: true, label: `${block.startTime.slice(0, 5)} - ${block.endTime.slice(0, 5)}` };
   });
+  if (outcome.ok) purgePublicPages();
+  return outcome;
+}
+
+/**
+ * A day off (ADR 031): the weekly pattern does not count on that date (in the
+ * practice's zone); hours added for it still do. Consultations already booked
+ * that day stay booked: the psychologist cancels them one by one if they want.
+ * Marking a day already off, or undoing one that is not, changes nothing and
+ * succeeds (a form sent twice). Days before today cannot change.
+ */
+export async function setDayOff(psychologistId: string, date: string, off: boolean, now = new Date()): Promise<AgendaOutcome> {
+  // The date reaches SQL: a day that does not exist would be PostgreSQL's error (a 500).
+  if (!isDate(date)) return { ok: false, problem: "invalid_date" };
+  const outcome = await db.transaction().execute(async (trx): Promise<AgendaOutcome> => {
+    const agenda = await lockAgenda(trx, psychologistId);
+    if (!agenda) return { ok: false, problem: "not_found" };
+    if (date < dateInZone(now, agenda.timeZone)) return { ok: false, problem: "past_day_off" };
+    if (off) await insertDayOff(trx, { psychologistId, day: date });
+    else await deleteDayOff(trx, { psychologistId, day: date });
+    return { ok: true };
+  });
+  // Public pages show free slots, which a day off changes.
   if (outcome.ok) purgePublicPages();
   return outcome;
 }

@@ -140,6 +140,7 @@ function nextFreeSlots(details: NonNullable<Awaited<ReturnType<typeof getPublicP
     const found = availableSlots({
       weeklyBlocks: details.weeklyBlocks,
       datedBlocks: details.datedBlocks,
+      daysOff: details.daysOff,
       timeZone: details.timeZone,
       busy: details.busy,
       now,

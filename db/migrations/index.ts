@@ -23,6 +23,7 @@ import * as paymentsByPsychologist from "./0027_payments_by_psychologist";
 import * as practiceIndexes from "./0028_practice_indexes";
 import * as oneSessionPrice from "./0029_one_session_price";
 import * as rescheduleAnswers from "./0030_reschedule_answers";
+import * as daysOff from "./0031_days_off";
 
 /**
  * Every migration, in order. Listed statically so the server bundle carries
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0028_practice_indexes": practiceIndexes,
   "0029_one_session_price": oneSessionPrice,
   "0030_reschedule_answers": rescheduleAnswers,
+  "0031_days_off": daysOff,
 };

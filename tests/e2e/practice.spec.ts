@@ -193,6 +193,24 @@ test("a psychologist registers, is approved, publishes hours and prices, is book
 test.describe("on a laptop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
+  test("a psychologist takes a day off and undoes it (ADR 031)", async ({ page, javaScriptEnabled }) => {
+    await signIn(page, "psicologa@acolhe.dev", "acolhe-demo-2026");
+    await expect(page).not.toHaveURL(/\/login/);
+    // A day well ahead, a different one with and without JavaScript (the two runs share the seeded practice).
+    const date = new Date(Date.now() + (javaScriptEnabled ? 10 : 11) * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/psychologist-dashboard/agenda?date=${date}`);
+    await page.getByRole("button", { name: "Marcar folga neste dia" }).click();
+    await expect(page.getByText("Folga marcada com sucesso!")).toBeAttached();
+    await expect(page.getByText("Folga: o horário semanal não vale neste dia.")).toBeVisible();
+    // The calendar names the day off, not only by its outline; the weekly pattern is not the day's.
+    await expect(page.getByRole("table").getByRole("link", { name: `${Number(date.slice(8))} (Folga)`, exact: true })).toBeVisible();
+    await expect(page.getByText("(semanal)")).toHaveCount(0);
+    await page.getByRole("button", { name: "Desfazer folga" }).click();
+    await expect(page.getByText("Folga desfeita com sucesso!")).toBeAttached();
+    await expect(page.getByRole("button", { name: "Marcar folga neste dia" })).toBeVisible();
+    await expect(page.getByText("Folga: o horário semanal não vale neste dia.")).toHaveCount(0);
+  });
+
   test("the notifications box's unread count stays one pill beside its heading", async ({ page }) => {
     // The seeded practice has consultations paid in the last days, still unread.
     await signIn(page, "psicologa@acolhe.dev", "acolhe-demo-2026");

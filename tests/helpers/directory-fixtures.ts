@@ -22,6 +22,8 @@ export interface PsychologistFixture {
   weekly?: Array<[number, string, string]>;
   /** ['yyyy-MM-dd', 'HH:MM', 'HH:MM'] dated blocks. */
   dated?: Array<[string, string, string]>;
+  /** 'yyyy-MM-dd' days off: the weekly blocks do not count on them (ADR 031). */
+  daysOff?: string[];
   pricing?: [number, number];
 }
 
@@ -61,6 +63,12 @@ export async function createPsychologist(fixture: PsychologistFixture = {}): Pro
     await db
       .insertInto("psychologist_schedule")
       .values(fixture.dated.map(([date, start_time, end_time]) => ({ psychologist_id: row.id, date, start_time, end_time })))
+      .execute();
+  }
+  if (fixture.daysOff?.length) {
+    await db
+      .insertInto("psychologist_days_off")
+      .values(fixture.daysOff.map((day) => ({ psychologist_id: row.id, day })))
       .execute();
   }
   if (fixture.pricing) {

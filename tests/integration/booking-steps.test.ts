@@ -242,6 +242,26 @@ describe("step 2", () => {
     expect(data.calendar.weeks.flat().filter(Boolean).every((day: { state: string }) => day.state !== "available")).toBe(true);
   });
 
+  it("offers no weekly slot on a day off, but the hours added for that day (ADR 031)", async () => {
+    const { psychologistId } = await createBookablePsychologist({ blocks: [0, 1, 2, 3, 4, 5, 6].map((d): [number, string, string] => [d, "09:00", "12:00"]) });
+    const off = dayFromToday(3);
+    const offWithHours = dayFromToday(4);
+    await db.insertInto("psychologist_days_off").values([off, offWithHours].map((day) => ({ psychologist_id: psychologistId, day }))).execute();
+    await db.insertInto("psychologist_schedule").values({ psychologist_id: psychologistId, date: offWithHours, start_time: "15:00", end_time: "16:00" }).execute();
+    const step2 = async (date: string) => body(await run(step2Loader, getRequest(`/schedule/step2?psychologistId=${psychologistId}&date=${date}&duration=60`)));
+
+    const bare = await step2(off);
+    expect(bare.periods).toEqual([]);
+    const state = (data: { calendar: { weeks: Array<Array<{ date: string; state: string } | null>> } }, date: string) => data.calendar.weeks.flat().find((day) => day?.date === date)?.state;
+    expect(state(bare, off)).not.toBe("available");
+    expect(state(bare, dayFromToday(5))).toBe("available");
+
+    const withHours = await step2(offWithHours);
+    expect(withHours.periods.flatMap((group: { slots: { label: string }[] }) => group.slots.map((slot) => slot.label))).toEqual(["15:00 - 16:00"]);
+    // The next day, not off, keeps its weekly hours.
+    expect((await step2(dayFromToday(5))).periods.flatMap((group: { slots: { label: string }[] }) => group.slots.map((slot) => slot.label))).toEqual(["09:00 - 10:00", "10:00 - 11:00", "11:00 - 12:00"]);
+  });
+
   it("leaves out slots held by others and those under 2 hours away", async () => {
     const { psychologistId } = await createBookablePsychologist();
     const other = await createUser();

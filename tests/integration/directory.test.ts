@@ -298,6 +298,23 @@ describe("availability ('today', 'online')", () => {
     expect(await at(lateNight, "?availability=online")).toEqual(["manaus", "night-owl"]);
   });
 
+  it("leaves out, on a day off, a psychologist whose only hours that day are weekly; hours added for the day still count (ADR 031)", async () => {
+    const off = await createPsychologist({ name: "off-weekly", weekly: [[TUESDAY, "11:00", "18:00"]], daysOff: ["2026-03-10"] });
+    await createPsychologist({ name: "off-with-dated", weekly: [[TUESDAY, "11:00", "18:00"]], dated: [["2026-03-10", "15:00", "16:00"]], daysOff: ["2026-03-10"] });
+    await createPsychologist({ name: "off-tomorrow", weekly: [[TUESDAY, "15:00", "16:00"]], daysOff: ["2026-03-11"] });
+    await createPsychologist({ name: "working", weekly: [[TUESDAY, "15:00", "16:00"]] });
+    expect(await at(NOW, "?availability=today")).toEqual(["off-tomorrow", "off-with-dated", "working"]);
+    expect(await at(NOW, "?availability=online")).toEqual([]);
+    // The pure twin says the same of the day-off psychologist, and the opposite without the day off.
+    const agenda = { weeklyBlocks: [{ weekday: TUESDAY, startTime: "11:00", endTime: "18:00" }], timeZone: "America/Sao_Paulo", now: NOW };
+    expect(isAvailableToday({ ...agenda, daysOff: ["2026-03-10"] })).toBe(false);
+    expect(isAvailableToday(agenda)).toBe(true);
+    // Undone (the row gone, the pages purged as the agenda does): listed again.
+    await db.deleteFrom("psychologist_days_off").where("psychologist_id", "=", off).execute();
+    purgePublicPages();
+    expect(await at(NOW, "?availability=today")).toEqual(["off-tomorrow", "off-weekly", "off-with-dated", "working"]);
+  });
+
   it("keeps who is free ten seconds, each filter apart, and forgets it with an agenda change", async () => {
     const later = (ms: number) => new Date(NOW.getTime() + ms);
     await createPsychologist({ name: "first", weekly: [[TUESDAY, "15:00", "16:00"]] });
@@ -320,7 +337,13 @@ describe("availability ('today', 'online')", () => {
   });
 
   /** An agenda for the comparisons below: weekly and dated blocks, in the psychologist's zone (São Paulo unless said). */
-  type Fixture = { name: string; timeZone?: string; weekly?: ReadonlyArray<readonly [number, string, string]>; dated?: ReadonlyArray<readonly [string, string, string]> };
+  type Fixture = {
+    name: string;
+    timeZone?: string;
+    weekly?: ReadonlyArray<readonly [number, string, string]>;
+    dated?: ReadonlyArray<readonly [string, string, string]>;
+    daysOff?: readonly string[];
+  };
 
   async function createFixtures(fixtures: readonly Fixture[]): Promise<Map<string, string>> {
     const ids = new Map<string, string>();
@@ -332,6 +355,7 @@ describe("availability ('today', 'online')", () => {
           timeZone: fixture.timeZone,
           weekly: fixture.weekly?.map((block) => [...block] as [number, string, string]),
           dated: fixture.dated?.map((block) => [...block] as [string, string, string]),
+          daysOff: fixture.daysOff ? [...fixture.daysOff] : undefined,
         }),
       );
     }
@@ -343,12 +367,14 @@ describe("availability ('today', 'online')", () => {
     const weekly = await db.selectFrom("psychologist_availability").select(["psychologist_id", "weekday", "start_time", "end_time"]).execute();
     const dated = await db.selectFrom("psychologist_schedule").select(["psychologist_id", "date", "start_time", "end_time"]).execute();
     const busy = await db.selectFrom("appointments").select(["psychologist_id", "starts_at", "ends_at"]).execute();
+    const daysOff = await db.selectFrom("psychologist_days_off").select(["psychologist_id", "day"]).execute();
     const search = (fixture: Fixture, now: Date) => {
       const id = ids.get(fixture.name)!;
       return {
         weeklyBlocks: weekly.filter((b) => b.psychologist_id === id).map((b) => ({ weekday: b.weekday, startTime: b.start_time, endTime: b.end_time })),
         datedBlocks: dated.filter((b) => b.psychologist_id === id).map((b) => ({ date: b.date, startTime: b.start_time, endTime: b.end_time })),
         busy: busy.filter((a) => a.psychologist_id === id).map((a) => ({ startsAt: a.starts_at, endsAt: a.ends_at })),
+        daysOff: daysOff.filter((o) => o.psychologist_id === id).map((o) => o.day),
         timeZone: fixture.timeZone ?? "America/Sao_Paulo",
         now,
       };
@@ -371,6 +397,13 @@ describe("availability ('today', 'online')", () => {
       { name: "lisbon", timeZone: "Europe/Lisbon", weekly: [[2, "14:00", "20:00"], [3, "00:00", "06:00"]] },
       { name: "tokyo", timeZone: "Asia/Tokyo", weekly: [[3, "00:00", "24:00"]] },
       { name: "busy", weekly: [[2, "10:00", "18:00"]] },
+      // Days off (ADR 031): the weekly pattern does not count on them, the day's dated blocks do.
+      { name: "off-today", weekly: [[2, "08:00", "20:00"], [3, "08:00", "12:00"]], daysOff: ["2026-03-10"] },
+      { name: "off-with-dated", weekly: [[2, "08:00", "12:00"]], dated: [["2026-03-10", "15:00", "16:00"]], daysOff: ["2026-03-10"] },
+      { name: "off-without-weekly", dated: [["2026-03-10", "18:00", "19:00"]], daysOff: ["2026-03-10"] },
+      { name: "off-tomorrow", weekly: [[2, "22:00", "24:00"], [3, "00:00", "03:00"]], daysOff: ["2026-03-11"] },
+      { name: "off-lisbon", timeZone: "Europe/Lisbon", weekly: [[2, "14:00", "20:00"], [3, "00:00", "06:00"]], daysOff: ["2026-03-11"] },
+      { name: "off-tokyo", timeZone: "Asia/Tokyo", weekly: [[2, "00:00", "24:00"], [3, "00:00", "24:00"]], daysOff: ["2026-03-11"] },
     ];
     const ids = await createFixtures(fixtures);
     await createAppointment(ids.get("busy")!, "2026-03-10T13:00:00Z", 180, "confirmed");

@@ -6,7 +6,7 @@ import { loader as modalLoader } from "~/routes/_public.psychologists.$id";
 import { action as shareAction, loader as shareLoader } from "~/routes/_resources.share.$id";
 import { loader as sitemapLoader } from "~/routes/_resources.sitemap[.]xml";
 import { body, getRequest, postRequest, run } from "#tests/helpers/http";
-import { createAppointment, createEvaluation, createPsychologist } from "#tests/helpers/directory-fixtures";
+import { countStatements, createAppointment, createEvaluation, createPsychologist } from "#tests/helpers/directory-fixtures";
 
 /**
  * The public profile (/psychologists/{id} — the modal — and
@@ -120,6 +120,21 @@ describe("public profiles", () => {
       "2026-03-04T22:30:00.000Z",
       "2026-03-09T12:00:00.000Z",
     ]);
+  });
+
+  it("the next free slots skip the weekly hours of a day off, not the hours added for it, in the same statement (ADR 031)", async () => {
+    // Monday 2 March 2026, 08:00 in São Paulo.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-02T11:00:00Z") });
+    const id = await createPsychologist({
+      weekly: [[3, "18:00", "19:00"]],
+      dated: [["2026-03-04", "10:00", "10:30"]],
+      // Wednesday the 4th is off, with its own 10:00; the 11th keeps its weekly 18:00.
+      daysOff: ["2026-03-04"],
+    });
+    const { result, count } = await countStatements(() => run(detailsLoader, getRequest(`/psychologist-details/${id}`), { id }));
+    const data = await body(result);
+    expect(data.details.nextSlots.map((slot: string) => new Date(slot).toISOString())).toEqual(["2026-03-04T13:00:00.000Z", "2026-03-11T21:00:00.000Z", "2026-03-11T21:30:00.000Z"]);
+    expect(count).toBe(1);
   });
 });
 

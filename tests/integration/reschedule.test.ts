@@ -156,6 +156,17 @@ describe("what is refused", () => {
     expect((await appointmentRow(id)).status).toBe("confirmed");
   });
 
+  it("a day off offers no weekly slot and accepts none, only the hours added for that day (ADR 031)", async () => {
+    const id = await confirmed(5, "10:00");
+    const off = dayFromToday(6);
+    await db.insertInto("psychologist_days_off").values({ psychologist_id: psychologist.psychologistId, day: off }).execute();
+    await db.insertInto("psychologist_schedule").values({ psychologist_id: psychologist.psychologistId, date: off, start_time: "21:00", end_time: "22:00" }).execute();
+    const shown = await body(await page(id, patientJar, `?date=${off}`));
+    expect(shown.slots.map((slot: { label: string }) => slot.label)).toEqual(["21:00"]);
+    expect((await propose(id, patientJar, brasilia(off, "14:00"))).status).toBe(409);
+    expect((await appointmentRow(id)).status).toBe("confirmed");
+  });
+
   it("a slot that is not free, or not on the agenda, or the same time: refused", async () => {
     const id = await confirmed(5, "10:00");
     const taken = await confirmed(6, "14:00");

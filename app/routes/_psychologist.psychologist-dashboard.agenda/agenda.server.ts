@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { daySummary, isDate, isMonth, monthGrid, shiftMonth, slotLabels, TIME_OPTIONS, minutesToTime, timeToMinutes } from "~/domain/agenda";
-import { dateInZone, SLOT_GRID_MINUTES } from "~/domain/slots";
+import { addDays, dateInZone, SLOT_GRID_MINUTES, startOfDayInZone } from "~/domain/slots";
 import { rotateWeek, weekdaysInOrder } from "~/domain/week-start";
 import type { TFunction } from "~/i18n/translate";
 import { pageTranslations } from "~/i18n/i18n.server";
-import { datedBlocks, weeklyBlocks } from "~/models/agenda.server";
+import { datedBlocks, daysOffAndBookings, weeklyBlocks } from "~/models/agenda.server";
 import { PRACTICE_BRAZIL_ZONES, utcOffsetLabel } from "~/domain/time-zones";
-import { addDatedBlock, addWeeklyBlock, changePracticeTimeZone, removeDatedBlock, removeWeeklyBlock, type AgendaOutcome } from "~/services/agenda.server";
+import { addDatedBlock, addWeeklyBlock, changePracticeTimeZone, removeDatedBlock, removeWeeklyBlock, setDayOff, type AgendaOutcome } from "~/services/agenda.server";
 import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
@@ -51,21 +51,30 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
   const to = weeks.at(-1)!.at(-1)!.date;
   let weekly: Awaited<ReturnType<typeof weeklyBlocks>>;
   let dated: Awaited<ReturnType<typeof datedBlocks>>;
+  let off: Awaited<ReturnType<typeof daysOffAndBookings>>;
+  const range = { psychologistId, from: from < selected ? from : selected, to: to > selected ? to : selected };
   try {
-    [weekly, dated] = await Promise.all([weeklyBlocks({ psychologistId }), datedBlocks({ psychologistId, from: from < selected ? from : selected, to: to > selected ? to : selected })]);
+    [weekly, dated, off] = await Promise.all([
+      weeklyBlocks({ psychologistId }),
+      datedBlocks(range),
+      // The month's days off and the consultations booked on the chosen day (its bounds in the practice's zone): one statement.
+      daysOffAndBookings({ ...range, dayStart: startOfDayInZone(selected, timeZone), dayEnd: startOfDayInZone(addDays(selected, 1), timeZone) }),
+    ]);
   } catch (error) {
     // The spec's 'Erro ao carregar horários disponíveis' with a retry, not the error page; no half-empty agenda that looks free.
     log().error({ err: error, psychologistId }, "agenda tab failed to load");
     return { translations, timeZone, zoneLabel: zoneLongName(new Date(), locale, timeZone), error: t("errors.load") } as const;
   }
 
+  const daysOff = off.daysOff;
   const days = weeks.map((week) =>
     week.map((day) => {
-      const summary = daySummary(weekly, dated, day.date);
-      return { ...day, past: day.date < today, today: day.date === today, periods: summary.periods.length, slots: summary.slots };
+      const summary = daySummary(weekly, dated, day.date, daysOff);
+      return { ...day, past: day.date < today, today: day.date === today, off: daysOff.includes(day.date), periods: summary.periods.length, slots: summary.slots };
     }),
   );
-  const summary = daySummary(weekly, dated, selected);
+  const summary = daySummary(weekly, dated, selected, daysOff);
+  const selectedOff = daysOff.includes(selected);
   return {
     translations,
     timeZone,
@@ -87,8 +96,12 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
       label: formatLongDate(`${selected}T12:00:00Z`, locale, "UTC") ?? selected,
       past: selected < today,
       dated: dated.filter((block) => block.date === selected).map((block) => ({ id: block.id, start: block.startTime.slice(0, 5), end: block.endTime.slice(0, 5) })),
+      off: selectedOff,
+      // Consultations booked that day: a day off leaves them booked, and the notice says how many.
+      booked: off.booked,
+      // On a day off the weekly pattern's blocks are not that day's periods.
       weekly: weekly
-        .filter((block) => block.weekday === new Date(`${selected}T12:00:00Z`).getUTCDay())
+        .filter((block) => !selectedOff && block.weekday === new Date(`${selected}T12:00:00Z`).getUTCDay())
         .map((block) => ({ id: block.id, start: block.startTime.slice(0, 5), end: block.endTime.slice(0, 5) })),
       periods: summary.periods.length,
       slots: summary.slots,
@@ -105,10 +118,10 @@ export async function agendaTabData(request: Request, user: PsychologistSessionU
   };
 }
 
-const PROBLEM_STATUS: Record<string, number> = { invalid_time_zone: 400, missing: 400, no_date: 400, invalid_date: 400, not_on_grid: 400, start_after_end: 400, past: 400, conflict: 409, holds_appointments: 409, not_found: 404 };
+const PROBLEM_STATUS: Record<string, number> = { past_day_off: 400, invalid_time_zone: 400, missing: 400, no_date: 400, invalid_date: 400, not_on_grid: 400, start_after_end: 400, past: 400, conflict: 409, holds_appointments: 409, not_found: 404 };
 
 /**
- * The agenda's five forms (four for blocks, one for the practice's zone). Only shapes are checked here (a day that exists, a
+ * The agenda's seven forms (four for blocks, two for a day off, one for the practice's zone). Only shapes are checked here (a day that exists, a
  * time on the grid, a uuid), so nothing malformed reaches SQL; what depends on
  * the agenda (overlaps, the past, booked consultations) is the service's.
  * Empty fields stay optional: checkBlock says which one is missing, as before.
@@ -132,6 +145,10 @@ function agendaActionSchema(t: TFunction) {
         endTime: time,
       }),
       z.object({ intent: z.literal("delete-weekly"), blockId }),
+      // A day off, marked or undone: the day the page shows (the past is the service's to refuse, in the practice's zone).
+      ...(["add-day-off", "remove-day-off"] as const).map((intent) =>
+        z.object({ intent: z.literal(intent), date: z.string({ required_error: t("errors.invalid_date") }).trim().refine(isDate, t("errors.invalid_date")) }),
+      ),
       z.object({
         intent: z.literal("set-time-zone"),
         // An IANA zone the runtime knows, spelt exactly as it lists it (the service also asks the database).
@@ -192,6 +209,14 @@ export async function agendaAction(request: Request, user: PsychologistSessionUs
           outcome = await removeWeeklyBlock(psychologistId, form.blockId);
           success = outcome.ok ? t("messages.blockRemoved", { period: outcome.label ?? "" }) : "";
           break;
+        case "add-day-off":
+          outcome = await setDayOff(psychologistId, form.date, true);
+          success = t("messages.dayOffSaved");
+          break;
+        case "remove-day-off":
+          outcome = await setDayOff(psychologistId, form.date, false);
+          success = t("messages.dayOffRemoved");
+          break;
         case "set-time-zone":
           outcome = await changePracticeTimeZone(psychologistId, form.timeZone);
           success = t("messages.timeZoneSaved", { zone: zoneName(form.timeZone) });
@@ -210,6 +235,6 @@ export async function agendaAction(request: Request, user: PsychologistSessionUs
     },
     // The spec's 'Erro ao salvar horário: {message}' / 'Erro ao remover período: {message}' with a generic reason (never the
     // database's words), and what was chosen, so the form comes back filled in.
-    () => ({ error: t(form.intent === "set-time-zone" ? "errors.saveZone" : adding ? "errors.save" : "errors.remove", { message: t("errors.unexpected") }), intent: form.intent, values }),
+    () => ({ error: t(form.intent === "set-time-zone" ? "errors.saveZone" : form.intent.endsWith("day-off") ? "errors.dayOff" : adding ? "errors.save" : "errors.remove", { message: t("errors.unexpected") }), intent: form.intent, values }),
   );
 }

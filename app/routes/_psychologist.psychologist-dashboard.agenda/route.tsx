@@ -137,17 +137,22 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
                   {week.map((day) => {
                     const number = Number(day.date.slice(8));
                     const disabled = !day.inMonth || day.past;
-                    const tip = day.periods > 0 ? t("dayTooltip", { periods: t("periodCount", { count: day.periods }), slots: t("slotCount", { count: day.slots }) }) : t("dayEmpty");
-                    const className = `relative block rounded-md py-2 ${day.periods > 0 ? "bg-teal-50 dark:bg-teal-950" : ""} ${day.date === data.selected.date ? "ring-2 ring-teal-700" : ""}`;
+                    const hours = day.periods > 0 ? t("dayTooltip", { periods: t("periodCount", { count: day.periods }), slots: t("slotCount", { count: day.slots }) }) : t("dayEmpty");
+                    const tip = day.off ? `${t("dayOff.label")} · ${hours}` : hours;
+                    // A day off is told by its dashed outline and a word for screen readers, not by colour alone.
+                    const className = `relative block rounded-md py-2 ${day.periods > 0 ? "bg-teal-50 dark:bg-teal-950" : ""} ${day.off ? "border border-dashed border-amber-700 dark:border-amber-400" : ""} ${day.date === data.selected.date ? "ring-2 ring-teal-700" : ""}`;
+                    const offLabel = day.off ? <span className="sr-only"> ({t("dayOff.label")})</span> : null;
                     return (
                       <td key={day.date} className="p-0.5">
                         {disabled ? (
                           <span aria-disabled="true" title={tip} className={`${className} text-slate-400 dark:text-slate-600`}>
                             {number}
+                            {offLabel}
                           </span>
                         ) : (
                           <Link to={query({ date: day.date, month: data.month, add: null })} title={tip} aria-current={day.date === data.selected.date ? "date" : undefined} className={className}>
                             {number}
+                            {offLabel}
                             {day.periods > 0 ? <span aria-hidden="true" className="absolute bottom-1 left-1/2 h-1 w-1 -translate-x-1/2 rounded-full bg-teal-700" /> : null}
                           </Link>
                         )}
@@ -165,6 +170,7 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
             {data.selected.label}
           </h3>
           <p className="muted text-sm">{t("summary", { periods: t("periodCount", { count: data.selected.periods }), slots: t("slotCount", { count: data.selected.slots }) })}</p>
+          <DayOff data={data} />
           {data.selected.dated.length + data.selected.weekly.length === 0 ? <p className="mt-2 text-sm">{t("noPeriods")}</p> : null}
           <ul className="mt-2 space-y-1 text-sm">
             {data.selected.weekly.map((block) => (
@@ -295,6 +301,32 @@ function Agenda({ data, result }: { data: Extract<Data, { error: null }>; result
         </Form>
       </section>
     </section>
+  );
+}
+
+/**
+ * The chosen day's day off (ADR 031): the notice when it is one (with the consultations that stay booked), and the form that
+ * marks or undoes it. A plain post: it works without JavaScript. Past days show the notice only.
+ */
+function DayOff({ data }: { data: Extract<Data, { error: null }> }) {
+  const { t } = useTranslation("agenda");
+  const { selected } = data;
+  return (
+    <div className="mt-3 space-y-2">
+      {selected.off ? (
+        <div className="rounded-md border border-dashed border-amber-700 p-3 text-sm dark:border-amber-400">
+          <p className="font-medium">{t("dayOff.notice")}</p>
+          {selected.booked > 0 ? <p className="mt-1">{t("dayOff.booked", { count: selected.booked })}</p> : null}
+        </div>
+      ) : null}
+      {selected.past ? null : (
+        <Form method="post">
+          <input type="hidden" name="intent" value={selected.off ? "remove-day-off" : "add-day-off"} />
+          <input type="hidden" name="date" value={selected.date} />
+          <SubmitButton className="btn-secondary px-3 py-1 text-sm">{t(selected.off ? "dayOff.undo" : "dayOff.mark")}</SubmitButton>
+        </Form>
+      )}
+    </div>
   );
 }
 
