@@ -27,7 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, t, translations } = await pageTranslations(request, ["appointments"]);
   const target = UUID.test(params.id ?? "") ? await evaluationTarget(user.id, params.id!) : { state: "not_found" as const };
   const base = { translations, meta: await pageMeta(request, { title: t("evaluation.title"), noindex: true }) };
-  if (target.state === "not_found") return { ...base, state: target.state, message: t("evaluation.errors.notFound"), appointment: null };
+  // The page says so in the reader's words, with the status other pages give a consultation that is not theirs.
+  if (target.state === "not_found") return data({ ...base, state: target.state, message: t("evaluation.errors.notFound"), appointment: null }, { status: 404 });
   const appointment = {
     psychologistName: target.appointment.psychologistName,
     date: formatLongDate(target.appointment.startsAt, locale, viewerTimeZone(request, user).timeZone) ?? t("card.invalidDate"),

@@ -80,7 +80,9 @@ describe("evaluating an appointment", () => {
     const response = await submit(id, stranger, { rating: "5" });
     expect(response.status).toBe(404);
     expect((await body(response)).error[""]).toEqual(["Consulta não encontrada"]);
-    expect((await body(await run(loader, getRequest(path(id), stranger), { id }))).state).toBe("not_found");
+    const page = await run(loader, getRequest(path(id), stranger), { id });
+    expect(page.status).toBe(404);
+    expect((await body(page)).state).toBe("not_found");
     expect(await db.selectFrom("evaluations").selectAll().execute()).toEqual([]);
   });
 });
