@@ -7,6 +7,7 @@ import { BRAZIL_TIME_ZONES, brazilZoneCity } from "~/domain/time-zones";
 import type { TFunction } from "~/i18n/translate";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatLongDate } from "~/utils/format";
+import { currentZoneId } from "~/utils/zoned-time";
 import { CheckboxField, ErrorList, errorFocus, Field, FormErrors, SubmitButton, useIsSubmitting } from "./forms";
 import { initials } from "./user-menu";
 import { PHOTO_ACCEPT, photoSources } from "~/domain/image";
@@ -40,7 +41,7 @@ export interface AccountSettingsData {
   sessions: number;
   /** Whose account: what its CPF is used for differs (a psychologist's receipts print the professional profile's). */
   role: Role;
-  timeZones: string[];
+  timeZones: readonly string[];
   /** The zone the page shows dates in: the profile's, else the browser's. */
   viewerTimeZone: string;
 }
@@ -124,7 +125,7 @@ function PersonalData({ data, result }: { data: AccountSettingsData; result: Res
               .filter((zone) => !brazil.has(zone))
               .map((zone) => (
                 <option key={zone} value={zone}>
-                  {zone}
+                  {currentZoneId(zone)}
                 </option>
               ))}
           </optgroup>

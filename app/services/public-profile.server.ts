@@ -7,6 +7,7 @@ import { pageTranslations } from "~/i18n/i18n.server";
 import { DETAILS_HORIZON_DAYS, getPublicProfile, getPublicProfileDetails, type PublicProfile } from "~/models/public-profile.server";
 import { env } from "~/utils/env.server";
 import { CLOCK_OPTIONS, formatMoney } from "~/utils/format";
+import { currentZoneId } from "~/utils/zoned-time";
 import { personJsonLd, type PageMeta } from "~/utils/meta";
 import { initials, ratingTexts } from "./directory.server";
 import { pageMeta } from "./page-meta.server";
@@ -127,7 +128,7 @@ export async function loadProfileDetails(request: Request, id: string, now = new
       reviews: details.reviews.map((review) => ({ rating: review.rating, comment: review.comment, date: month.format(review.createdAt) })),
       nextSlots,
       slotLabels: nextSlots.map((start) => slot.format(start)),
-      timeZoneNote: t("timeZoneNote", { zone: details.timeZone.replace(/_/g, " ") }),
+      timeZoneNote: t("timeZoneNote", { zone: currentZoneId(details.timeZone).replace(/_/g, " ") }),
     },
   };
 }

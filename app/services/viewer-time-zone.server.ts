@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from "~/domain/time-zones";
+import { currentZoneId } from "~/utils/zoned-time";
 
 /**
  * The zone every time on a page is shown in (docs/decisions/004-time-zones.md):
@@ -35,6 +36,13 @@ export function supportedTimeZone(value: string | null | undefined): string | nu
   if (canonical !== "UTC" && !supported.has(canonical)) return null;
   canonicalNames.set(zone, canonical);
   return canonical;
+}
+
+let listed: readonly string[] | undefined;
+/** The runtime's zones for a choice, in the order of the names they are shown by (currentZoneId): made once. */
+export function listedTimeZones(): readonly string[] {
+  listed ??= Intl.supportedValuesOf("timeZone").sort((a, b) => (currentZoneId(a) < currentZoneId(b) ? -1 : 1));
+  return listed;
 }
 
 /** The `tz` cookie's zone, when valid. The cookie is plain (set by the browser), so it is checked like any input. */

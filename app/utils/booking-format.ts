@@ -5,6 +5,8 @@
  * browser receives plain strings.
  */
 
+import { currentZoneId } from "./zoned-time";
+
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
 export function formatClock(instant: Date, timeZone: string): string {
@@ -20,15 +22,15 @@ export function formatSlotRange(startsAt: Date, endsAt: Date, timeZone: string):
   return `${formatClock(startsAt, timeZone)} - ${formatClock(endsAt, timeZone)}`;
 }
 
-/** 'horário de Brasília (America/Sao_Paulo)': the zone's generic name in the locale, with its id. */
+/** 'horário de Brasília (America/Sao_Paulo)': the zone's generic name in the locale, with its id (under its city's current name). */
 export function timeZoneLabel(timeZone: string, locale: string, at = new Date()): string {
   try {
     const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" })
       .formatToParts(at)
       .find((item) => item.type === "timeZoneName")?.value;
-    return part && part !== timeZone ? `${part} (${timeZone})` : timeZone;
+    return part && part !== timeZone ? `${part} (${currentZoneId(timeZone)})` : currentZoneId(timeZone);
   } catch {
-    return timeZone;
+    return currentZoneId(timeZone);
   }
 }
 

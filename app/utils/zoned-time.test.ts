@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameWallClock, shortTimeAndDate, whenLabel, zoneName } from "./zoned-time";
+import { currentZoneId, sameWallClock, shortTimeAndDate, whenLabel, zoneName } from "./zoned-time";
 
 // 14:00 in São Paulo, 17:00 in Lisbon (winter), 13:00 in Manaus.
 const instant = new Date("2026-03-10T17:00:00.000Z");
@@ -63,5 +63,17 @@ describe("zone helpers", () => {
     expect(sameWallClock(instant, "America/Sao_Paulo", "America/Fortaleza")).toBe(true);
     expect(sameWallClock(instant, "America/Sao_Paulo", "America/Noronha")).toBe(false);
     expect(zoneName(instant, "pt-BR", "America/Sao_Paulo")).toMatch(/Brasília/);
+  });
+});
+
+describe("currentZoneId", () => {
+  it("shows a zone the runtime lists by a city's former name under its current one, the same zone", () => {
+    expect(currentZoneId("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(currentZoneId("Europe/Kiev")).toBe("Europe/Kyiv");
+    expect(currentZoneId("Asia/Saigon")).toBe("Asia/Ho_Chi_Minh");
+    expect(currentZoneId("America/Sao_Paulo")).toBe("America/Sao_Paulo");
+    // Every zone the runtime lists is shown by a name that names that very zone.
+    const resolved = (zone: string) => new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+    for (const zone of Intl.supportedValuesOf("timeZone")) expect(resolved(currentZoneId(zone)), zone).toBe(resolved(zone));
   });
 });

@@ -12,6 +12,30 @@ function toDate(value: Date | string | number): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * Zones the runtime (ICU, after CLDR) still lists by a city's former name; the
+ * IANA database renamed them. The stored value stays the runtime's id.
+ */
+const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Godthab": "America/Nuuk",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/** The zone's id under its city's current name, to show ('Asia/Kolkata' for the runtime's 'Asia/Calcutta', 'Europe/Kyiv'). */
+export function currentZoneId(timeZone: string): string {
+  return RENAMED_ZONES[timeZone] ?? timeZone;
+}
+
 /** The zone's name in the locale, e.g. 'Horário de Brasília', 'Horário da Europa Ocidental'. */
 export function zoneName(value: Date | string | number, locale: string, timeZone: string): string {
   const date = toDate(value) ?? new Date();

@@ -47,6 +47,10 @@ describe("the practice's time zone", () => {
     expect(select).toContain('<option value="America/Sao_Paulo" selected="">Brasília (UTC−03:00)</option>');
     expect(select).toContain(">Manaus (UTC−04:00)</option>");
     expect(select).toContain(">Fernando de Noronha (UTC−02:00)</option>");
+    // Zones the runtime still lists by a former name are shown, in order, by today's: the value stays the runtime's.
+    expect(select).toContain('<option value="Europe/Kiev">Europe/Kyiv</option>');
+    expect(select).toContain('<option value="Asia/Calcutta">Asia/Kolkata</option>');
+    expect(values.indexOf("Asia/Calcutta")).toBeGreaterThan(values.indexOf("Asia/Kathmandu") === -1 ? values.indexOf("Asia/Katmandu") : values.indexOf("Asia/Kathmandu"));
   });
 
   it("a change moves step 2's slots with the zone: blocks keep their local times, consultations their instants", async () => {

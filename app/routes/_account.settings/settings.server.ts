@@ -23,7 +23,7 @@ import { deleteAccount } from "~/services/privacy.server";
 import { clearSessionCookie, type SessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
-import { viewerTimeZone } from "~/services/viewer-time-zone.server";
+import { listedTimeZones, viewerTimeZone } from "~/services/viewer-time-zone.server";
 
 /**
  * The server half of the account pages (/patient-profile, /patient/profile,
@@ -110,7 +110,7 @@ export async function settingsLoaderData(request: Request, user: SessionUser, pa
     sessions,
     // The CPF's hint depends on it: a patient's is on their receipts, a psychologist's receipts take the professional profile's.
     role: user.role,
-    timeZones: Intl.supportedValuesOf("timeZone"),
+    timeZones: listedTimeZones(),
     // Consent dates are days of the viewer's calendar, not the server's.
     viewerTimeZone: viewerTimeZone(request, user).timeZone,
   };

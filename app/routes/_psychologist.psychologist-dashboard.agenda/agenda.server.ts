@@ -13,10 +13,10 @@ import type { PsychologistSessionUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { answerUnexpected } from "~/services/unexpected-error.server";
 import { formatList, formatLongDate, formatTime } from "~/utils/format";
-import { supportedTimeZone } from "~/services/viewer-time-zone.server";
+import { listedTimeZones, supportedTimeZone } from "~/services/viewer-time-zone.server";
 import { log } from "~/utils/logger.server";
 import { monthLabel, weekdayHeadings, weekdayLabels } from "~/utils/month-labels";
-import { zoneName as zoneLongName } from "~/utils/zoned-time";
+import { currentZoneId, zoneName as zoneLongName } from "~/utils/zoned-time";
 
 /** The agenda tab's server half: the month, the chosen day, the weekly pattern, the practice's zone, and the forms that change them. */
 
@@ -26,7 +26,7 @@ import { zoneName as zoneLongName } from "~/utils/zoned-time";
  */
 function zoneChoices(t: TFunction, current: string, now: Date) {
   const brazil = new Set<string>(PRACTICE_BRAZIL_ZONES.map(({ zone }) => zone));
-  const others = Intl.supportedValuesOf("timeZone").filter((zone) => !brazil.has(zone));
+  const others = listedTimeZones().filter((zone) => !brazil.has(zone));
   return {
     brazil: PRACTICE_BRAZIL_ZONES.map(({ zone, city }) => ({ zone, label: t("practiceZone.option", { city, offset: utcOffsetLabel(zone, now) }) })),
     others: brazil.has(current) || others.includes(current) ? others : [current, ...others],
@@ -35,7 +35,7 @@ function zoneChoices(t: TFunction, current: string, now: Date) {
 
 /** How a zone is named in the toast: its city for Brazil's, else the IANA name without underscores. */
 function zoneName(zone: string): string {
-  return PRACTICE_BRAZIL_ZONES.find((choice) => choice.zone === zone)?.city ?? zone.replace(/_/g, " ");
+  return PRACTICE_BRAZIL_ZONES.find((choice) => choice.zone === zone)?.city ?? currentZoneId(zone).replace(/_/g, " ");
 }
 
 export async function agendaTabData(request: Request, user: PsychologistSessionUser) {

@@ -8,6 +8,7 @@ import { isDate } from "~/domain/agenda";
 import { useTranslation } from "~/i18n/use-translation";
 import { requirePsychologist } from "~/services/session.server";
 import { formatLongDate } from "~/utils/format";
+import { currentZoneId } from "~/utils/zoned-time";
 import { agendaAction, agendaTabData } from "./agenda.server";
 
 /** /psychologist-dashboard/agenda — 'Agenda 24h': the month, the chosen day's periods and slots, the weekly pattern. */
@@ -355,7 +356,7 @@ function PracticeZone({ data, error }: { data: Extract<Data, { error: null }>; e
           <optgroup label={t("practiceZone.others")}>
             {data.zones.others.map((zone) => (
               <option key={zone} value={zone}>
-                {zone}
+                {currentZoneId(zone)}
               </option>
             ))}
           </optgroup>
