@@ -30,6 +30,16 @@ describe("subjects", () => {
   });
 });
 
+describe("French e-mails on the first of the month", () => {
+  it("write '1er décembre' in the body and '1er déc.' in the subject", () => {
+    const first = { ...facts, startsAt: new Date("2026-12-01T17:00:00Z"), endsAt: new Date("2026-12-01T17:50:00Z") };
+    const email = confirmationEmail({ ...patient, locale: "fr", timeZone: "Europe/Paris" }, first, attendees, policies);
+    expect(email.subject).toContain("1er déc., 18:00");
+    expect(email.text).toContain("1er décembre 2026");
+    expect(email.text).not.toMatch(/\b1 décembre/);
+  });
+});
+
 describe("the confirmation's policy", () => {
   const said = (recipient: Recipient, chosen: typeof policies) => confirmationEmail(recipient, facts, attendees, chosen).text;
 

@@ -8,7 +8,7 @@ import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { downloadName } from "~/i18n/server-texts.server";
 import { env } from "~/utils/env.server";
-import { CLOCK_OPTIONS, dateFormat, formatMoney, longDateOptions } from "~/utils/format";
+import { CLOCK_OPTIONS, dateFormat, formatMoney, formatNamedDate, longDateOptions } from "~/utils/format";
 import { zoneName } from "~/utils/zoned-time";
 import { absoluteUrl, render, type EmailContent } from "./emails.server";
 
@@ -54,14 +54,14 @@ export const videoCallPath = (appointmentId: string) => `/appointment/videocall/
 /** '10 de março de 2026 às 14:00 (Horário de Brasília)', in the recipient's language and zone. */
 export function whenText(locale: Locale, timeZone: string, startsAt: Date): string {
   const t = getFixedT(locale, "emails");
-  const date = dateFormat(locale, "long-date", timeZone, longDateOptions(locale)).format(startsAt);
+  const date = formatNamedDate(dateFormat(locale, "long-date", timeZone, longDateOptions(locale)), startsAt, locale);
   const time = dateFormat(locale, "time", timeZone, CLOCK_OPTIONS).format(startsAt);
   return t("appointment.when", { date, time, zone: zoneName(startsAt, locale, timeZone) });
 }
 
 /** '10 de mar., 14:00': the subject's short date and time in the recipient's zone, so two appointments' e-mails differ in the inbox. */
 function subjectWhen(locale: Locale, timeZone: string, startsAt: Date): string {
-  return dateFormat(locale, "subject-when", timeZone, { day: "numeric", month: "short", ...CLOCK_OPTIONS }).format(startsAt);
+  return formatNamedDate(dateFormat(locale, "subject-when", timeZone, { day: "numeric", month: "short", ...CLOCK_OPTIONS }), startsAt, locale);
 }
 
 function organizer(): { name: string; email: string } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { weekdayNames } from "./booking-format";
+import { formatDay, weekdayNames } from "./booking-format";
 
 describe("weekdayNames", () => {
   it("heads a language's calendar with its short names when they fit a phone's column", () => {
@@ -16,5 +16,14 @@ describe("weekdayNames", () => {
   it("keeps the long names for screen readers", () => {
     expect(weekdayNames("pt-PT")[0]).toEqual({ short: "D", long: "domingo" });
     expect(weekdayNames("ar")[4]?.long).toBe("الخميس");
+  });
+});
+
+describe("formatDay", () => {
+  it("writes the first of the month '1er' in French, and other days and languages as Intl does", () => {
+    expect(formatDay("2026-12-01", "fr")).toBe("mardi 1er décembre 2026");
+    expect(formatDay("2026-12-02", "fr")).toBe("mercredi 2 décembre 2026");
+    expect(formatDay("2026-12-01", "en")).toBe("Tuesday, December 1, 2026");
+    expect(formatDay("2026-12-01", "pt-BR")).toBe("terça-feira, 1 de dezembro de 2026");
   });
 });

@@ -5,6 +5,7 @@
  * browser receives plain strings.
  */
 
+import { dateFormat, formatNamedDate } from "./format";
 import { currentZoneId } from "./zoned-time";
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
@@ -39,9 +40,10 @@ function dayInstant(date: string): Date {
   return new Date(`${date}T12:00:00Z`);
 }
 
-/** 'quinta-feira, 12 de novembro de 2026'. */
+/** 'quinta-feira, 12 de novembro de 2026' ('mardi 1er décembre 2026' in French). */
 export function formatDay(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(dayInstant(date));
+  const format = dateFormat(locale, "weekday-long-date", "UTC", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  return formatNamedDate(format, dayInstant(date), locale);
 }
 
 /** 'novembro de 2026'. */

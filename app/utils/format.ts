@@ -51,11 +51,23 @@ export function longDateOptions(locale: string): Intl.DateTimeFormatOptions {
   return { day: locale.startsWith("pt") ? "2-digit" : "numeric", month: "long", year: "numeric" };
 }
 
-/** 'dd de MMMM de yyyy' in pt-BR, its equivalent elsewhere; null for an invalid date. */
+/**
+ * `date` through `format`, as the language writes the first of the month: French says '1er décembre 2026'
+ * (an ordinal) where Intl gives '1 décembre 2026'. Only where the month is a name: '01/12/2026' stays.
+ * Every date with a month name (pages, e-mails, PDFs) goes through here.
+ */
+export function formatNamedDate(format: Intl.DateTimeFormat, date: Date, locale: string): string {
+  if (locale !== "fr" && !locale.startsWith("fr-")) return format.format(date);
+  const parts = format.formatToParts(date);
+  const monthIsName = parts.some((part) => part.type === "month" && !/^\d+$/.test(part.value));
+  return parts.map((part) => (monthIsName && part.type === "day" && part.value === "1" ? "1er" : part.value)).join("");
+}
+
+/** 'dd de MMMM de yyyy' in pt-BR, its equivalent elsewhere ('1er décembre 2026' in French); null for an invalid date. */
 export function formatLongDate(value: Date | string | number, locale: string, timeZone?: string): string | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return dateFormat(locale, "long-date", timeZone, longDateOptions(locale)).format(date);
+  return formatNamedDate(dateFormat(locale, "long-date", timeZone, longDateOptions(locale)), date, locale);
 }
 
 /**

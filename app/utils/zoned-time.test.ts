@@ -50,6 +50,16 @@ describe("whenLabel", () => {
   });
 });
 
+describe("whenLabel in French", () => {
+  it("writes the first of the month '1er' ('1er décembre 2026'), the second '2', and the short date '01/12/2026' as it was", () => {
+    const first = new Date("2026-12-01T15:00:00.000Z");
+    expect(whenLabel(first, "fr", "America/Sao_Paulo", "America/Sao_Paulo")).toEqual({ date: "1er décembre 2026", time: "12:00", zone: null });
+    expect(whenLabel(new Date("2026-12-02T15:00:00.000Z"), "fr", "America/Sao_Paulo", "America/Sao_Paulo").date).toBe("2 décembre 2026");
+    expect(whenLabel(first, "en", "America/Sao_Paulo", "America/Sao_Paulo").date).toBe("December 1, 2026");
+    expect(shortTimeAndDate(first, "fr", "America/Sao_Paulo")).toEqual({ time: "12:00", date: "01/12/2026" });
+  });
+});
+
 describe("shortTimeAndDate", () => {
   it("gives 'HH:mm' and 'dd/MM/yyyy' for the access message", () => {
     expect(shortTimeAndDate(instant, "pt-BR", "America/Sao_Paulo")).toEqual({ time: "14:00", date: "10/03/2026" });

@@ -5,7 +5,7 @@
  * it runs the same on the server and in the browser.
  */
 
-import { CLOCK_OPTIONS, dateFormat, longDateOptions } from "./format";
+import { CLOCK_OPTIONS, dateFormat, formatNamedDate, longDateOptions } from "./format";
 
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -70,7 +70,7 @@ export function whenLabel(value: Date | string | number, locale: string, viewerZ
   const date = toDate(value);
   if (!date) return { date: null, time: null, zone: null };
   return {
-    date: dateFormat(locale, "long-date", viewerZone, longDateOptions(locale)).format(date),
+    date: formatNamedDate(dateFormat(locale, "long-date", viewerZone, longDateOptions(locale)), date, locale),
     time: dateFormat(locale, "time", viewerZone, CLOCK_OPTIONS).format(date),
     zone: differingZoneName(date, locale, viewerZone, psychologistZone),
   };
