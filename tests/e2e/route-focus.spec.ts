@@ -46,7 +46,9 @@ test("a dashboard tab link keeps focus when its tab opens, and the tab is announ
   await pricing.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/psychologist-dashboard\/pricing$/);
-  await expect(page.locator("[data-route-announcer]")).toHaveText(await page.title());
+  // The tab is announced by its own title (the address changes before the title does: wait for the title).
+  await expect(page).toHaveTitle("Preços — Dashboard do Psicólogo | Acolhe");
+  await expect(page.locator("[data-route-announcer]")).toHaveText("Preços — Dashboard do Psicólogo | Acolhe");
   // Arrowing on through the tabs stays possible: focus is not sent back to the top of the page.
   await expect(pricing).toBeFocused();
 });
