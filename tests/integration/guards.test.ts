@@ -150,7 +150,14 @@ const GUARDED: Record<string, Guarded> = {
   "_account.appointment.videocall.$appointmentId.tsx": { path: "/appointment/videocall/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69", roles: ALL },
   // Someone else's (here: nobody's) consultation is a 404 (tests/integration/receipts.test.ts).
   "_patient.appointment.$id.receipt.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/receipt", params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" }, roles: ["patient"], opensAs: { patient: { status: 404 } } },
-  "_patient.appointment.$id.evaluate.tsx": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/evaluate", roles: ["patient"], action: true },
+  // Someone else's consultation is a 404 (tests/integration/evaluations.test.ts): here an id nobody has.
+  "_patient.appointment.$id.evaluate.tsx": {
+    path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/evaluate",
+    params: { id: "3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69" },
+    roles: ["patient"],
+    action: true,
+    opensAs: { patient: { status: 404 } },
+  },
   "_psychologist.appointment.$id.no-show.ts": { path: "/appointment/3f1c2a4e-8b7d-4c6e-9a5f-1e2d3c4b5a69/no-show", roles: ["psychologist"], action: true, opensAs: { psychologist: { status: 302, location: "/psychologist-dashboard/appointments" } } },
 };
 
